@@ -1,0 +1,189 @@
+"""The typed intermediate form of a variant: checked, resolved, ready to
+render. Every expression here has parsed and type-checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Text:
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Expr:
+    source: str
+    code: str
+    type: str
+    scope: str
+    names: frozenset = frozenset()
+
+    @property
+    def reads_arrangement(self) -> bool:
+        import re
+
+        return re.search(r"\bd\.", self.code) is not None
+
+
+@dataclass(frozen=True)
+class Value:
+    """A constant, or a table expression over options and players."""
+
+    const: Any = None
+    expr: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    name: Text
+    type: str
+    default: Any
+    values: tuple
+    labels: tuple  # Text per value
+    minimum: int | None
+    maximum: int | None
+    advanced: bool
+    rule: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Constraint:
+    check: Expr
+    message: Text
+
+
+@dataclass(frozen=True)
+class Fan:
+    id: str
+    name: Text
+    value: Value
+    when: Expr | None
+    count: Expr | None
+    excludes: tuple  # transitive closure, in table order
+    rule: str
+    doc: str
+
+    @property
+    def per_arrangement(self) -> bool:
+        return any(e is not None and e.reads_arrangement for e in (self.when, self.count))
+
+
+@dataclass(frozen=True)
+class PassRule:
+    claim: str
+    when: Value
+    same_tile: bool
+    unless_worth_more: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class Claims:
+    chow: Value
+    pong: Value
+    kong: Value
+    hu: Value
+    priority: tuple
+    multiple_winners: Value
+    last_discard: tuple
+    rob_kinds: tuple
+    rob_when: Value
+    rob_counts_as: str
+    must_win: Value
+    pass_rules: tuple
+
+
+@dataclass(frozen=True)
+class Kongs:
+    concealed: Value
+    added: Value
+    in_pung_turn: Value
+    chain: Value
+
+
+@dataclass(frozen=True)
+class Ready:
+    declare: str
+    locks_hand: Value
+    forbids: tuple
+    kong: str
+
+
+@dataclass(frozen=True)
+class Winning:
+    standard: bool
+    seven_pairs: bool
+    quads_as_two_pairs: bool
+    thirteen_orphans: bool
+    allowed: Expr | None
+    why_not: Text
+
+
+@dataclass(frozen=True)
+class Scoring:
+    unit: str
+    unit_name: Text
+    combine: str
+    defines: tuple  # (name, Expr) for the rulebook
+    fans: tuple
+
+
+@dataclass(frozen=True)
+class Settlement:
+    discard_payers: str
+    self_draw_payers: str
+    amount: Expr
+
+
+@dataclass(frozen=True)
+class ReadyCheck:
+    when: Value
+    collects: Expr
+    amount: Expr
+    ignore_fans: tuple
+    reason: str
+
+
+@dataclass(frozen=True)
+class Dealer:
+    first: str
+    after_win: str
+    after_multiple_winners: str
+    after_draw: str
+    may_repeat: Value
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    source_file: str
+    sha256: str
+    title: Text
+    summary: str
+    seed: str
+    rules_file: str
+    players: tuple
+    default_players: int
+    tile_kinds: tuple
+    copies: int
+    dealer_tiles: int
+    other_tiles: int
+    reserved_tail: Value
+    replacement: str
+    options: tuple
+    constraints: tuple
+    claims: Claims
+    kongs: Kongs
+    ready: Ready
+    winning: Winning
+    scoring: Scoring
+    settlement: Settlement
+    ready_check: ReadyCheck | None
+    dealer: Dealer
+    hands: Value
+    verbs: tuple

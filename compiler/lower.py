@@ -1,0 +1,451 @@
+"""Semantic checks and lowering: schema-valid variant data → `ir.Variant`.
+
+Every mistake is collected with its position; nothing is raised until the
+whole file has been looked at, so a designer sees all errors at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from runtime import tiles as tilemod
+from runtime import vocabulary as vocab
+
+from . import ir
+from .errors import CompileError, Diagnostic
+from .expressions import Env, ExprError, OptionType, compile_expr
+from .loader import Positions
+
+DEFAULT_ROUNDS = {"zh": "局数", "en": "Hands per match", "type": "int", "default": 8, "minimum": 1}
+
+
+class _Lowering:
+    def __init__(self, data: dict, pos: Positions, name: str, raw: bytes):
+        self.data = data
+        self.pos = pos
+        self.name = name
+        self.raw = raw
+        self.errors: list[Diagnostic] = []
+        self.option_types: dict[str, OptionType] = {}
+        self.defs: dict = {}
+
+    # ------------------------------------------------------------ helpers
+
+    def error(self, path, message: str, key: bool = False, offset: int = 0) -> None:
+        self.errors.append(self.pos.diag(path, message, key=key, offset=offset))
+
+    def get(self, *path, default=None):
+        node = self.data
+        for p in path:
+            if isinstance(node, dict) and p in node:
+                node = node[p]
+            elif isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node):
+                node = node[p]
+            else:
+                return default
+        return node
+
+    def expr(self, path, scope: str, want: str | None, text=None, defs=None) -> ir.Expr | None:
+        if text is None:
+            text = self.get(*path)
+        if text is None:
+            return None
+        text = str(text)
+        env = Env(scope, self.option_types, defs if defs is not None else {})
+        try:
+            c = compile_expr(text, env, want)
+        except ExprError as exc:
+            style = self.pos.styles.get(tuple(path), "")
+            offset = 0
+            if style in ("", "'", '"') and "\n" not in text:
+                offset = exc.offset + self.pos.expr_offset(path)
+            self.error(path, f"in {text!r}: {exc.message}", offset=offset)
+            return None
+        return ir.Expr(text, c.code, c.type, scope, c.names)
+
+    def value(self, path, default, want: str) -> ir.Value:
+        """A constant or a table expression."""
+        raw = self.get(*path, default=default)
+        if isinstance(raw, bool) or isinstance(raw, int):
+            return ir.Value(const=raw)
+        e = self.expr(path, vocab.TABLE, want, text=raw)
+        return ir.Value(expr=e) if e else ir.Value(const=default)
+
+    def text(self, node, default_en="") -> ir.Text:
+        node = node or {}
+        zh = node.get("zh", "")
+        return ir.Text(zh, node.get("en", default_en or zh))
+
+    def tiles(self, path) -> list[int]:
+        raw = self.get(*path)
+        if raw is None:
+            return []
+        try:
+            return tilemod.parse_tiles(raw)
+        except tilemod.TileError as exc:
+            self.error(path, str(exc))
+            return []
+
+    # ------------------------------------------------------------ sections
+
+    def lower(self) -> ir.Variant:
+        players = self.players()
+        kinds, copies = self.tile_set()
+        options = self.options()
+        constraints = self.constraints()
+        claims = self.claims()
+        kongs = self.kongs()
+        ready = self.ready()
+        winning_shapes = self.winning_shapes()
+        scoring = self.scoring()
+        fan_ids = {f.id for f in scoring.fans}
+        winning = self.winning(winning_shapes)
+        settlement = self.settlement()
+        ready_check = self.ready_check(fan_ids)
+        dealer = self.dealer(players)
+        dealer_tiles = self.get("deal", "dealer", default=14)
+        other_tiles = self.get("deal", "others", default=13)
+        total = len([k for k in kinds if k < 34]) * copies + len([k for k in kinds if k >= 34])
+        need = dealer_tiles + other_tiles * (max(players) - 1)
+        if total and need >= total:
+            self.error(("deal",), f"{max(players)} players need {need} tiles to deal but the set has only {total}")
+        verbs = ["discard", "hu", "pass"]
+        if claims.pong.expr or claims.pong.const:
+            verbs.append("pong")
+        if claims.chow.expr or claims.chow.const:
+            verbs.append("chow")
+        verbs.append("kong")
+        if ready.declare != "none":
+            verbs.append("ready")
+        if self.errors:
+            raise CompileError(self.errors)
+        return ir.Variant(
+            name=self.name,
+            source_file=self.pos.file,
+            sha256=hashlib.sha256(self.raw).hexdigest(),
+            title=self.text(self.data.get("title")),
+            summary=" ".join(str(self.data.get("summary", "")).split()),
+            seed=self.get("source", "seed", default=""),
+            rules_file=self.get("source", "rules", default=""),
+            players=tuple(players),
+            default_players=self.get("players", "default", default=players[0]),
+            tile_kinds=tuple(kinds),
+            copies=copies,
+            dealer_tiles=dealer_tiles,
+            other_tiles=other_tiles,
+            reserved_tail=self.value(("wall", "reserved_tail"), 0, vocab.INT),
+            replacement=self.get("wall", "replacement", default="tail"),
+            options=tuple(options),
+            constraints=tuple(constraints),
+            claims=claims,
+            kongs=kongs,
+            ready=ready,
+            winning=winning,
+            scoring=scoring,
+            settlement=settlement,
+            ready_check=ready_check,
+            dealer=dealer,
+            hands=self.value(("match", "hands"), "options.rounds", vocab.INT),
+            verbs=tuple(verbs),
+        )
+
+    def players(self) -> list[int]:
+        allowed = list(self.get("players", "allowed", default=[4]))
+        default = self.get("players", "default")
+        if default is not None and default not in allowed:
+            self.error(("players", "default"), f"default player count {default} is not among allowed {allowed}")
+        return allowed
+
+    def tile_set(self) -> tuple[list[int], int]:
+        kinds = []
+        for suit in self.get("tiles", "suits", default=[]):
+            base = {"m": 0, "p": 9, "s": 18}[suit]
+            kinds.extend(range(base, base + 9))
+        for key, lo, hi, what in (("honours", 27, 34, "honour (z)"), ("flowers", 34, 42, "flower (f)")):
+            for t in self.tiles(("tiles", key)):
+                if not lo <= t < hi:
+                    self.error(("tiles", key), f"{tilemod.NAMES[t]} is not an {what} tile")
+                elif t in kinds:
+                    self.error(("tiles", key), f"{tilemod.NAMES[t]} is listed twice")
+                else:
+                    kinds.append(t)
+        if not kinds:
+            self.error(("tiles",), "the tile set is empty: give suits, honours or flowers")
+        return sorted(kinds), self.get("tiles", "copies", default=4)
+
+    def options(self) -> list[ir.Option]:
+        raw = dict(self.get("options", default={}) or {})
+        if "rounds" not in raw:
+            raw["rounds"] = DEFAULT_ROUNDS
+        out = []
+        for oid, spec in raw.items():
+            path = ("options", oid)
+            kind = spec["type"]
+            values, labels = [], []
+            for i, v in enumerate(spec.get("values", [])):
+                value, label = (v.get("value"), v) if isinstance(v, dict) else (v, {})
+                if kind == "choice":
+                    value = str(value)
+                elif kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                    self.error(path + ("values", i), f"option {oid} is an int option; {value!r} is not an integer")
+                elif kind == "bool" and not isinstance(value, bool):
+                    self.error(path + ("values", i), f"option {oid} is a bool option; {value!r} is not true or false")
+                values.append(value)
+                labels.append(ir.Text(label.get("zh", str(value)), label.get("en", label.get("zh", str(value)))))
+            default = spec["default"]
+            if kind == "choice":
+                default = str(default)
+                if not values:
+                    self.error(path, f"choice option {oid} needs values")
+            if kind == "bool":
+                if not isinstance(default, bool):
+                    self.error(path + ("default",), f"option {oid} is a bool option; its default must be true or false")
+                if not values:
+                    values = [True, False]
+                    labels = [ir.Text("是", "yes"), ir.Text("否", "no")]
+            if kind == "int" and (isinstance(default, bool) or not isinstance(default, int)):
+                self.error(path + ("default",), f"option {oid} is an int option; its default must be an integer")
+            elif values and default not in values:
+                self.error(
+                    path + ("default",),
+                    f"default {default!r} of option {oid} is not one of its values: {', '.join(map(str, values))}",
+                )
+            lo, hi = spec.get("minimum"), spec.get("maximum")
+            if kind == "int" and isinstance(default, int):
+                if lo is not None and default < lo or hi is not None and default > hi:
+                    self.error(path + ("default",), f"default {default} of option {oid} is outside {lo}..{hi}")
+            self.option_types[oid] = OptionType(
+                {"bool": vocab.BOOL, "int": vocab.INT, "choice": vocab.STR}[kind], tuple(values)
+            )
+            out.append(
+                ir.Option(
+                    id=oid,
+                    name=ir.Text(spec["zh"], spec.get("en", spec["zh"])),
+                    type=kind,
+                    default=default,
+                    values=tuple(values),
+                    labels=tuple(labels),
+                    minimum=lo,
+                    maximum=hi,
+                    advanced=spec.get("advanced", False),
+                    rule=spec.get("rule", ""),
+                    doc=" ".join(spec.get("doc", "").split()),
+                )
+            )
+        return out
+
+    def constraints(self) -> list[ir.Constraint]:
+        out = []
+        for i, c in enumerate(self.get("option_rules", default=[])):
+            e = self.expr(("option_rules", i, "check"), vocab.TABLE, vocab.BOOL)
+            if e:
+                out.append(ir.Constraint(e, self.text(c["message"])))
+        return out
+
+    def claims(self) -> ir.Claims:
+        c = ("claims",)
+        priority = []
+        seen = set()
+        for i, level in enumerate(self.get("claims", "priority", default=["hu", "kong", "pong", "chow"])):
+            verbs = tuple(level) if isinstance(level, list) else (level,)
+            for v in verbs:
+                if v in seen:
+                    self.error(c + ("priority", i), f"claim {v!r} appears twice in the priority")
+                seen.add(v)
+            priority.append(verbs)
+        for v in ("hu", "kong", "pong", "chow"):
+            if v not in seen:
+                priority.append((v,))
+        pass_rules = []
+        for i, p in enumerate(self.get("claims", "after_pass", default=[])):
+            if p.get("unless_worth_more") and p["claim"] != "hu":
+                self.error(c + ("after_pass", i, "unless_worth_more"), "unless_worth_more applies to hu only")
+            pass_rules.append(
+                ir.PassRule(
+                    claim=p["claim"],
+                    when=self.value(c + ("after_pass", i, "when"), True, vocab.BOOL),
+                    same_tile=p.get("tiles", "same") == "same",
+                    unless_worth_more=p.get("unless_worth_more", False),
+                    rule=p.get("rule", ""),
+                )
+            )
+        return ir.Claims(
+            chow=self.value(c + ("chow",), False, vocab.BOOL),
+            pong=self.value(c + ("pong",), True, vocab.BOOL),
+            kong=self.value(c + ("kong",), True, vocab.BOOL),
+            hu=self.value(c + ("hu",), True, vocab.BOOL),
+            priority=tuple(priority),
+            multiple_winners=self.value(c + ("multiple_winners",), True, vocab.BOOL),
+            last_discard=tuple(self.get("claims", "on_last_discard", default=["hu"])),
+            rob_kinds=tuple(self.get("claims", "rob_kong", "kinds", default=["added"])),
+            rob_when=self.value(c + ("rob_kong", "when"), True, vocab.BOOL),
+            rob_counts_as=self.get("claims", "rob_kong", "counts_as", default="discard"),
+            must_win=self.value(c + ("must_win",), False, vocab.BOOL),
+            pass_rules=tuple(pass_rules),
+        )
+
+    def kongs(self) -> ir.Kongs:
+        k = ("kongs",)
+        return ir.Kongs(
+            concealed=self.value(k + ("concealed",), True, vocab.BOOL),
+            added=self.value(k + ("added",), True, vocab.BOOL),
+            in_pung_turn=self.value(k + ("in_pung_turn",), True, vocab.BOOL),
+            chain=self.value(k + ("chain",), True, vocab.BOOL),
+        )
+
+    def ready(self) -> ir.Ready:
+        return ir.Ready(
+            declare=self.get("ready", "declare", default="none"),
+            locks_hand=self.value(("ready", "locks_hand"), True, vocab.BOOL),
+            forbids=tuple(self.get("ready", "forbids", default=["pong", "chow"])),
+            kong=self.get("ready", "kong", default="same_waits"),
+        )
+
+    def winning_shapes(self) -> dict:
+        shapes = self.get("winning", "shapes", default={}) or {}
+        seven = shapes.get("seven_pairs", False)
+        return {
+            "standard": shapes.get("standard", True),
+            "seven_pairs": bool(seven),
+            "quads_as_two_pairs": seven.get("quads_as_two_pairs", True) if isinstance(seven, dict) else True,
+            "thirteen_orphans": shapes.get("thirteen_orphans", False),
+        }
+
+    def winning(self, shapes: dict) -> ir.Winning:
+        if not any((shapes["standard"], shapes["seven_pairs"], shapes["thirteen_orphans"])):
+            self.error(("winning", "shapes"), "no winning shape is allowed")
+        return ir.Winning(
+            **shapes,
+            allowed=self.expr(("winning", "allowed"), vocab.RESULT, vocab.BOOL),
+            why_not=self.text(self.get("winning", "why_not")),
+        )
+
+    def scoring(self) -> ir.Scoring:
+        defines = []
+        for name in self.get("scoring", "define", default={}) or {}:
+            path = ("scoring", "define", name)
+            if vocab.lookup(name, vocab.HAND) or name in vocab.TILE_GROUPS or name == "options":
+                self.error(path, f"definition {name!r} hides a fact of the same name", key=True)
+                continue
+            e = self.expr(path, vocab.HAND, None, defs=dict(self.defs))
+            if e:
+                self.defs[name] = e
+                defines.append((name, e))
+        fans_raw = self.get("scoring", "fans", default={}) or {}
+        ids = list(fans_raw)
+        direct = {}
+        for fid, spec in fans_raw.items():
+            direct[fid] = []
+            for i, ex in enumerate(spec.get("excludes", [])):
+                if ex not in fans_raw:
+                    self.error(
+                        ("scoring", "fans", fid, "excludes", i),
+                        f"fan {fid} excludes unknown fan {ex!r}" + _close(ex, ids),
+                    )
+                elif ex == fid:
+                    self.error(("scoring", "fans", fid, "excludes", i), f"fan {fid} excludes itself")
+                else:
+                    direct[fid].append(ex)
+        closure = self.exclusion_closure(direct, ids)
+        fans = []
+        for fid, spec in fans_raw.items():
+            path = ("scoring", "fans", fid)
+            when = self.expr(path + ("when",), vocab.HAND, vocab.BOOL, defs=self.defs)
+            count = self.expr(path + ("count",), vocab.HAND, vocab.INT, defs=self.defs)
+            fans.append(
+                ir.Fan(
+                    id=fid,
+                    name=ir.Text(spec["zh"], spec.get("en", spec["zh"])),
+                    value=self.value(path + ("value",), 0, vocab.INT),
+                    when=when,
+                    count=count,
+                    excludes=tuple(x for x in ids if x in closure.get(fid, ())),
+                    rule=spec.get("rule", ""),
+                    doc=" ".join(spec.get("doc", "").split()),
+                )
+            )
+        unit = self.get("scoring", "unit", default="fan")
+        return ir.Scoring(
+            unit=unit,
+            unit_name=self.text(self.get("scoring", "unit_name"), unit),
+            combine=self.get("scoring", "combine", default="add"),
+            defines=tuple(defines),
+            fans=tuple(fans),
+        )
+
+    def exclusion_closure(self, direct: dict, ids: list) -> dict:
+        """Transitive exclusions; a cycle is reported at each fan on it."""
+        closure: dict = {}
+        state: dict = {}
+
+        def visit(fid, stack):
+            if state.get(fid) == "done":
+                return closure[fid]
+            if state.get(fid) == "busy":
+                cycle = stack[stack.index(fid):] + [fid]
+                self.error(("scoring", "fans", fid, "excludes"), "exclusion cycle: " + " -> ".join(cycle))
+                return set()
+            state[fid] = "busy"
+            out = set()
+            for ex in direct.get(fid, []):
+                out.add(ex)
+                out |= visit(ex, stack + [fid])
+            state[fid] = "done"
+            closure[fid] = out
+            return out
+
+        for fid in ids:
+            visit(fid, [])
+        return closure
+
+    def settlement(self) -> ir.Settlement:
+        path = ("settlement", "win", "amount")
+        amount = self.expr(path, vocab.SETTLE, vocab.INT, text=self.get(*path, default="total"))
+        return ir.Settlement(
+            discard_payers=self.get("settlement", "win", "payers", "discard", default="discarder"),
+            self_draw_payers=self.get("settlement", "win", "payers", "self_draw", default="others"),
+            amount=amount or ir.Expr("total", "s.total", vocab.INT, vocab.SETTLE),
+        )
+
+    def ready_check(self, fan_ids: set) -> ir.ReadyCheck | None:
+        rc = self.get("settlement", "exhausted_wall", "ready_check")
+        if rc is None:
+            return None
+        path = ("settlement", "exhausted_wall", "ready_check")
+        for i, f in enumerate(rc.get("ignore_fans", [])):
+            if f not in fan_ids:
+                self.error(path + ("ignore_fans", i), f"unknown fan {f!r}" + _close(f, fan_ids))
+        collects = self.expr(path + ("collects",), vocab.SEAT, vocab.BOOL)
+        amount = self.expr(path + ("amount",), vocab.SETTLE, vocab.INT)
+        if collects is None or amount is None:
+            return None
+        return ir.ReadyCheck(
+            when=self.value(path + ("when",), True, vocab.BOOL),
+            collects=collects,
+            amount=amount,
+            ignore_fans=tuple(rc.get("ignore_fans", [])),
+            reason=rc.get("reason", "cha_jiao"),
+        )
+
+    def dealer(self, players: list[int]) -> ir.Dealer:
+        first = self.get("dealer", "first", default=0)
+        if isinstance(first, int) and first >= min(players):
+            self.error(("dealer", "first"), f"seat {first} does not exist at a {min(players)}-player table")
+        return ir.Dealer(
+            first=str(first),
+            after_win=self.get("dealer", "after_win", default="winner"),
+            after_multiple_winners=self.get("dealer", "after_multiple_winners", default="discarder"),
+            after_draw=self.get("dealer", "after_draw", default="stay"),
+            may_repeat=self.value(("dealer", "may_repeat"), True, vocab.BOOL),
+        )
+
+
+def _close(word, candidates) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def lower(data: dict, pos: Positions, name: str, raw: bytes) -> ir.Variant:
+    return _Lowering(data, pos, name, raw).lower()

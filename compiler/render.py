@@ -1,0 +1,256 @@
+"""Render an `ir.Variant` as a Python module with Jinja2.
+
+This module prepares the template's data: the functions compiled from
+expressions, and the `Ruleset(...)` construction laid out as Python. The
+template (`templates/variant.py.j2`) owns the file's layout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import jinja2
+
+from runtime.vocabulary import SCOPE_PARAMS
+
+from . import ir
+from .pyformat import Call, Ref, fmt, wrap_doc, wrap_expression
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    params: str
+    doc: str
+    body: str
+
+
+class _Functions:
+    """Collects the functions that expressions compile to."""
+
+    def __init__(self):
+        self.items: list[Function] = []
+        self.names: set[str] = set()
+
+    def add(self, base: str, expr: ir.Expr, doc: str = "") -> Ref:
+        name = re.sub(r"[^a-z0-9_]", "_", base.lower())
+        while name in self.names:
+            name += "_"
+        self.names.add(name)
+        text = (doc + ": " if doc else "") + " ".join(expr.source.split())
+        doc = wrap_doc(_doc(text), 1)
+        self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(expr.code, 1)))
+        return Ref(name)
+
+    def value(self, base: str, v: ir.Value, doc: str = ""):
+        return self.add(base, v.expr, doc) if v.expr is not None else v.const
+
+
+def _doc(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+def _text(t: ir.Text) -> Call:
+    return Call("Text", (t.zh, t.en))
+
+
+def _options(v: ir.Variant) -> tuple:
+    out = []
+    for o in v.options:
+        kwargs = [("id", o.id), ("name", _text(o.name)), ("type", o.type), ("default", o.default)]
+        if o.values:
+            kwargs.append(("values", tuple(o.values)))
+            kwargs.append(("labels", tuple(_text(t) for t in o.labels)))
+        for key in ("minimum", "maximum"):
+            if getattr(o, key) is not None:
+                kwargs.append((key, getattr(o, key)))
+        if o.advanced:
+            kwargs.append(("advanced", True))
+        if o.rule:
+            kwargs.append(("rule", o.rule))
+        if o.doc:
+            kwargs.append(("doc", o.doc))
+        out.append(Call("OptionSpec", (), tuple(kwargs)))
+    return tuple(out)
+
+
+def _fans(v: ir.Variant, fx: _Functions) -> tuple:
+    out = []
+    for f in v.scoring.fans:
+        label = f"{f.name.zh} {f.name.en}" + (f" ({f.rule})" if f.rule else "")
+        when = fx.add(f"when_{f.id}", f.when, label) if f.when else None
+        count = fx.add(f"count_{f.id}", f.count, label) if f.count else None
+        kwargs = [
+            ("id", f.id),
+            ("name", _text(f.name)),
+            ("value", fx.value(f"value_{f.id}", f.value, label)),
+            ("when", when),
+            ("count", count),
+            ("per_arrangement", f.per_arrangement),
+        ]
+        if f.excludes:
+            kwargs.append(("excludes", tuple(f.excludes)))
+        if f.rule:
+            kwargs.append(("rule", f.rule))
+        kwargs.append(("when_source", " ".join(f.when.source.split()) if f.when else "true"))
+        if f.count:
+            kwargs.append(("count_source", " ".join(f.count.source.split())))
+        if f.doc:
+            kwargs.append(("doc", f.doc))
+        out.append(Call("FanSpec", (), tuple(kwargs)))
+    return tuple(out)
+
+
+def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
+    c, k, r, w, s, d = v.claims, v.kongs, v.ready, v.winning, v.settlement, v.dealer
+    constraints = tuple(
+        Call("ConstraintSpec", (fx.add(f"option_rule_{i}", x.check, x.message.en or x.message.zh), _text(x.message), " ".join(x.check.source.split())))
+        for i, x in enumerate(v.constraints)
+    )
+    claims = Call("ClaimsSpec", (), (
+        ("chow", fx.value("claims_chow", c.chow)),
+        ("pong", fx.value("claims_pong", c.pong)),
+        ("kong", fx.value("claims_kong", c.kong)),
+        ("hu", fx.value("claims_hu", c.hu)),
+        ("priority", tuple(tuple(level) for level in c.priority)),
+        ("multiple_winners", fx.value("claims_multiple_winners", c.multiple_winners)),
+        ("last_discard", tuple(c.last_discard)),
+        ("rob_kinds", tuple(c.rob_kinds)),
+        ("rob_when", fx.value("claims_rob_when", c.rob_when)),
+        ("rob_counts_as", c.rob_counts_as),
+        ("must_win", fx.value("claims_must_win", c.must_win)),
+        ("pass_rules", tuple(
+            Call("PassRule", (), (
+                ("claim", p.claim),
+                ("when", fx.value(f"pass_rule_{i}_when", p.when)),
+                ("same_tile", p.same_tile),
+                ("unless_worth_more", p.unless_worth_more),
+            ))
+            for i, p in enumerate(c.pass_rules)
+        )),
+    ))
+    kongs = Call("KongSpec", (), (
+        ("concealed", fx.value("kongs_concealed", k.concealed)),
+        ("added", fx.value("kongs_added", k.added)),
+        ("in_pung_turn", fx.value("kongs_in_pung_turn", k.in_pung_turn)),
+        ("chain", fx.value("kongs_chain", k.chain)),
+    ))
+    ready = Call("ReadySpec", (), (
+        ("declare", r.declare),
+        ("locks_hand", fx.value("ready_locks_hand", r.locks_hand)),
+        ("forbids", tuple(r.forbids)),
+        ("kong", r.kong),
+    ))
+    winning = Call("WinSpec", (), (
+        ("standard", w.standard),
+        ("seven_pairs", w.seven_pairs),
+        ("quads_as_two_pairs", w.quads_as_two_pairs),
+        ("thirteen_orphans", w.thirteen_orphans),
+        ("allowed", fx.add("win_allowed", w.allowed) if w.allowed else None),
+        ("allowed_source", w.allowed.source if w.allowed else ""),
+        ("why_not", _text(w.why_not)),
+    ))
+    fans = _fans(v, fx)
+    scoring = Call("ScoringSpec", (), (
+        ("unit", v.scoring.unit),
+        ("unit_name", _text(v.scoring.unit_name)),
+        ("combine", v.scoring.combine),
+        ("fans", fans),
+    ))
+    settlement = Call("SettlementSpec", (), (
+        ("discard_payers", s.discard_payers),
+        ("self_draw_payers", s.self_draw_payers),
+        ("amount", fx.add("win_amount", s.amount, "what one payer pays one winner")),
+        ("amount_source", " ".join(s.amount.source.split())),
+    ))
+    ready_check = None
+    if v.ready_check is not None:
+        rc = v.ready_check
+        ready_check = Call("ReadyCheckSpec", (), (
+            ("when", fx.value("ready_check_when", rc.when)),
+            ("collects", fx.add("ready_check_collects", rc.collects, "the seat collects at an exhausted wall")),
+            ("collects_source", " ".join(rc.collects.source.split())),
+            ("amount", fx.add("ready_check_amount", rc.amount, "what one payer pays one collector")),
+            ("amount_source", " ".join(rc.amount.source.split())),
+            ("ignore_fans", tuple(rc.ignore_fans)),
+            ("reason", rc.reason),
+        ))
+    dealer = Call("DealerSpec", (), (
+        ("first", d.first),
+        ("after_win", d.after_win),
+        ("after_multiple_winners", d.after_multiple_winners),
+        ("after_draw", d.after_draw),
+        ("may_repeat", fx.value("dealer_may_repeat", d.may_repeat)),
+    ))
+    return Call("Ruleset", (), (
+        ("name", v.name),
+        ("title", _text(v.title)),
+        ("source", v.source_file),
+        ("source_sha256", v.sha256),
+        ("rules_file", v.rules_file),
+        ("summary", v.summary),
+        ("players", tuple(v.players)),
+        ("default_players", v.default_players),
+        ("tile_kinds", tuple(v.tile_kinds)),
+        ("copies", v.copies),
+        ("dealer_tiles", v.dealer_tiles),
+        ("other_tiles", v.other_tiles),
+        ("reserved_tail", fx.value("wall_reserved_tail", v.reserved_tail)),
+        ("options", _options(v)),
+        ("constraints", constraints),
+        ("claims", claims),
+        ("kongs", kongs),
+        ("ready", ready),
+        ("winning", winning),
+        ("scoring", scoring),
+        ("settlement", settlement),
+        ("ready_check", ready_check),
+        ("dealer", dealer),
+        ("hands", fx.value("match_hands", v.hands)),
+        ("verbs", tuple(v.verbs)),
+    ))
+
+
+def _environment() -> jinja2.Environment:
+    source = resources.files("compiler").joinpath("templates", "variant.py.j2").read_text(encoding="utf-8")
+    env = jinja2.Environment(
+        undefined=jinja2.StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True
+    )
+    env.globals["template_source"] = source
+    return env
+
+
+def _classes(value, out: set) -> set:
+    """The runtime classes a construction uses, for the import list."""
+    if isinstance(value, Call):
+        out.add(value.func)
+        for a in value.args:
+            _classes(a, out)
+        for _, a in value.kwargs:
+            _classes(a, out)
+    elif isinstance(value, (tuple, list)):
+        for a in value:
+            _classes(a, out)
+    return out
+
+
+def render(v: ir.Variant) -> str:
+    fx = _Functions()
+    ruleset = _ruleset(v, fx)
+    env = _environment()
+    template = env.from_string(env.globals["template_source"])
+    return template.render(
+        variant=v,
+        imports=sorted(_classes(ruleset, set())),
+        functions=fx.items,
+        ruleset=fmt(ruleset, 0, "RULESET = "),
+        summary_lines=_wrap(v.summary, 72),
+    )
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width) if text else []

@@ -1,0 +1,113 @@
+"""Check variant data against the JSON Schema, with positions."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+
+from .errors import Diagnostic
+from .loader import Positions
+
+SCHEMA_FILE = "variant.schema.json"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    text = resources.files("compiler").joinpath("schema", SCHEMA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    Draft202012Validator.check_schema(schema())
+    return Draft202012Validator(schema())
+
+
+_TYPE_WORDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+def _json_type(value) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else type(value).__name__
+
+
+def _where(path) -> str:
+    return ".".join(str(p) for p in path) or "the top level"
+
+
+def _expected(types) -> str:
+    if isinstance(types, str):
+        types = [types]
+    return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+
+
+def _diagnose(error, pos: Positions) -> list[Diagnostic]:
+    path = tuple(error.absolute_path)
+    where = _where(path)
+    v = error.validator
+    if v == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        out = []
+        for key in error.instance:
+            if key in allowed:
+                continue
+            hint = f"; expected one of: {', '.join(allowed)}" if allowed and len(allowed) <= 12 else ""
+            if not allowed:
+                hint = ""
+            out.append(pos.diag(path + (key,), f"unknown key {key!r} in {where}{hint}", key=True))
+        return out
+    if v == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [pos.diag(path, f"{where}: missing required key {missing!r}")]
+    if v == "enum":
+        options = ", ".join(str(o) for o in error.validator_value)
+        return [pos.diag(path, f"{where}: {error.instance!r} is not allowed; expected one of: {options}")]
+    if v == "type":
+        return [pos.diag(path, f"{where}: expected {_expected(error.validator_value)}, got {_json_type(error.instance)}")]
+    if v == "oneOf":
+        desc = error.schema.get("description", "")
+        return [pos.diag(path, f"{where}: {error.instance!r} does not fit: {desc}".rstrip(": "))]
+    if v == "pattern" and path and isinstance(path[-1], str) and error.instance == path[-1]:
+        return [pos.diag(path, f"bad id {error.instance!r}: ids are lower case letters, digits and _", key=True)]
+    if v == "propertyNames":
+        return [
+            pos.diag(path + (error.instance,), f"bad id {error.instance!r} in {where}: ids are lower case letters, digits and _", key=True)
+        ]
+    if v in ("minimum", "maximum"):
+        return [pos.diag(path, f"{where}: {error.instance} is {'below the minimum' if v == 'minimum' else 'above the maximum'} {error.validator_value}")]
+    if v == "minItems":
+        return [pos.diag(path, f"{where}: needs at least {error.validator_value} item(s)")]
+    if v == "uniqueItems":
+        return [pos.diag(path, f"{where}: items must not repeat")]
+    if v == "minLength":
+        return [pos.diag(path, f"{where}: must not be empty")]
+    if v == "minProperties":
+        return [pos.diag(path, f"{where}: needs at least {error.validator_value} entry")]
+    return [pos.diag(path, f"{where}: {error.message}")]
+
+
+def check(data, pos: Positions) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for error in _validator().iter_errors(data):
+        out.extend(_diagnose(error, pos))
+    return out

@@ -1,0 +1,1 @@
+"""The `mjc` command: compile variants, play, score and run scenarios."""

@@ -1,0 +1,154 @@
+"""A variant's rulebook in Markdown, written from its compiled module."""
+
+from __future__ import annotations
+
+from runtime.tiles import format_tiles
+
+VERB_HELP = {
+    "discard": ("打牌", "`SEAT discard T`: discard tile T at your turn."),
+    "hu": ("胡", "`SEAT hu`: win, by self-draw at your turn or on the tile on offer."),
+    "pass": ("过", "`SEAT pass`: decline the claims (or the declaration) on offer."),
+    "pong": ("碰", "`SEAT pong`: pung the discard with a pair from your hand."),
+    "chow": ("吃", "`SEAT chow T1T2`: chow the previous player's discard with T1 and T2 from your hand."),
+    "kong": ("杠", "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T."),
+    "ready": ("报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."),
+}
+
+_PAYERS = {"discarder": "the discarder alone", "others": "every player who did not win"}
+_DEALER = {
+    "winner": "the winner deals",
+    "next": "the dealer's next seat deals",
+    "discarder": "the discarder deals",
+    "discarder_next": "the discarder's next seat deals",
+    "first_winner": "the first winner in turn order deals",
+    "stay": "the dealer deals again",
+}
+
+
+def _flag(value, source_hint: str = "") -> str:
+    if callable(value):
+        doc = " ".join((value.__doc__ or "").split()).split(": ")[-1]
+        return f"when `{doc}`"
+    return "yes" if value is True else "no" if value is False else str(value)
+
+
+def rulebook(rs) -> str:
+    lines: list[str] = []
+    add = lines.append
+    add(f"# {rs.title.zh} ({rs.title.en})")
+    add("")
+    if rs.summary:
+        add(rs.summary)
+        add("")
+    add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `{rs.rules_file}`." if rs.rules_file else ""))
+    add("")
+    add("## Tiles and players")
+    add("")
+    numbered = [t for t in rs.tile_kinds if t < 34]
+    flowers = [t for t in rs.tile_kinds if t >= 34]
+    total = len(numbered) * rs.copies + len(flowers)
+    add(f"- Players: {', '.join(map(str, rs.players))} (default {rs.default_players}).")
+    add(f"- Tiles: {format_tiles(numbered)}, {rs.copies} of each" + (f"; flowers {format_tiles(flowers)}, one each" if flowers else "") + f": {total} tiles.")
+    add(f"- Deal: the dealer (庄家) {rs.dealer_tiles} tiles, the others {rs.other_tiles}.")
+    add(f"- Tiles never drawn at the tail: {_flag(rs.reserved_tail)}.")
+    add("")
+    add("## Options")
+    add("")
+    add("| id | 中文 | English | values | default |")
+    add("| --- | --- | --- | --- | --- |")
+    for o in rs.options:
+        if o.advanced:
+            continue
+        add(_option_row(o))
+    advanced = [o for o in rs.options if o.advanced]
+    if advanced:
+        add("")
+        add("House rules (proposed resolutions a studio may switch):")
+        add("")
+        add("| id | 中文 | English | values | default | rule |")
+        add("| --- | --- | --- | --- | --- | --- |")
+        for o in advanced:
+            add(_option_row(o) + f" {o.rule} |")
+    for c in rs.constraints:
+        add("")
+        add(f"- Constraint: {c.message.both()} (`{c.source}`).")
+    add("")
+    add("## Turns and claims")
+    add("")
+    c, k, r = rs.claims, rs.kongs, rs.ready
+    add(f"- Chow: {_flag(c.chow)}. Pung: {_flag(c.pong)}. Exposed kong on a discard: {_flag(c.kong)}. Win on a discard: {_flag(c.hu)}.")
+    add("- Priority: " + " > ".join(" = ".join(level) for level in c.priority) + "; ties go to the first seat after the discarder.")
+    add(f"- Several winners on one discard: {_flag(c.multiple_winners)}.")
+    add(f"- Claims on the last discard of an exhausted wall: {', '.join(c.last_discard) or 'none'}.")
+    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as a {c.rob_counts_as.replace('_', '-')}.")
+    add(f"- A possible win must be taken: {_flag(c.must_win)}.")
+    for p in c.pass_rules:
+        scope = "the same tile" if p.same_tile else "any tile"
+        more = ", unless the new win is worth more" if p.unless_worth_more else ""
+        add(f"- After passing a {p.claim}, no {p.claim} on {scope} until the player's own next draw or claim{more} ({_flag(p.when)}).")
+    add(f"- Kongs: concealed {_flag(k.concealed)}, added {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. Replacements come from the tail.")
+    if r.declare != "none":
+        when = "only with the starting hand" if r.declare == "opening" else "with any discard"
+        add(f"- Declaring ready (报叫): {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {r.kong.replace('_', ' ')}.")
+    add("")
+    add("## Winning")
+    add("")
+    w = rs.winning
+    shapes = ["four sets and a pair"] if w.standard else []
+    if w.seven_pairs:
+        shapes.append("seven pairs" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
+    if w.thirteen_orphans:
+        shapes.append("thirteen orphans")
+    add(f"- Shapes: {'; '.join(shapes)}.")
+    if w.allowed_source:
+        add(f"- A complete hand may win only when `{w.allowed_source}`" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
+    add("")
+    unit = rs.scoring.unit_name.both()
+    add(f"## Fan table ({unit}, combined by {'addition' if rs.scoring.combine == 'add' else 'multiplication'})")
+    add("")
+    add("The hand is valued under every way of reading it and the best total is kept.")
+    add("")
+    add("| id | 中文 | English | value | when | counted | excludes | rule |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for f in rs.scoring.fans:
+        value = f.value if not callable(f.value) else _flag(f.value)
+        counted = f"`{f.count_source}` times" if f.count_source else "once"
+        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {value} | `{f.when_source}` | {counted} | {', '.join(f.excludes)} | {f.rule} |")
+    add("")
+    add("## Settlement")
+    add("")
+    s = rs.settlement
+    add(f"- Discard win: paid by {_PAYERS[s.discard_payers]}. Self-draw: paid by {_PAYERS[s.self_draw_payers]}.")
+    add(f"- Each payer pays each winner `{s.amount_source}`.")
+    if rs.ready_check is not None:
+        rc = rs.ready_check
+        add(f"- Exhausted wall ({rc.reason}, {_flag(rc.when)}): a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + ".")
+    else:
+        add("- Exhausted wall: nothing is paid.")
+    add("")
+    add("## Dealer and match")
+    add("")
+    d = rs.dealer
+    add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
+    add(f"- After a win: {_DEALER[d.after_win]}; after several winners: {_DEALER[d.after_multiple_winners]}; after an exhausted wall: {_DEALER[d.after_draw]}.")
+    if d.may_repeat is not True:
+        add(f"- The dealer may deal twice in a row: {_flag(d.may_repeat)}.")
+    add(f"- Hands in a match: {_flag(rs.hands)}.")
+    add("")
+    add("## Verbs")
+    add("")
+    for verb in rs.verbs:
+        zh, text = VERB_HELP[verb]
+        add(f"- **{verb}** ({zh}): {text}")
+    add("")
+    return "\n".join(lines)
+
+
+def _option_row(o) -> str:
+    if o.values:
+        values = ", ".join(f"`{v}` {lab.zh}" if lab.zh != str(v) else f"`{v}`" for v, lab in zip(o.values, o.labels))
+    else:
+        lo = "" if o.minimum is None else f"≥ {o.minimum}"
+        hi = "" if o.maximum is None else f"≤ {o.maximum}"
+        values = "integer " + " ".join(x for x in (lo, hi) if x)
+    return f"| `{o.id}` | {o.name.zh} | {o.name.en} | {values} | `{o.default}` |"

@@ -1,0 +1,85 @@
+"""The log of a bot match: readable text, or JSON Lines of events."""
+
+from __future__ import annotations
+
+import json
+
+from runtime.tiles import format_tiles, parse_tiles
+
+
+class PlayLog:
+    def __init__(self, table, match, out, as_json: bool = False):
+        self.table = table
+        self.match = match
+        self.out = out
+        self.as_json = as_json
+
+    def _emit(self, obj: dict) -> None:
+        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+    def _say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def start(self) -> None:
+        rs, t = self.table.ruleset, self.table
+        if self.as_json:
+            self._emit({"type": "match", "variant": rs.name, "players": t.players, "options": t.option_values,
+                        "hands": self.match.hands, "seed": str(self.match.seed)})
+            return
+        self._say(f"{rs.title.zh} ({rs.title.en}): {t.players} players, {self.match.hands} hands, seed {self.match.seed}")
+        opts = " ".join(f"{k}={_text(v)}" for k, v in t.option_values.items())
+        self._say(f"options: {opts}")
+
+    def event(self, e: dict) -> None:
+        if self.as_json:
+            self._emit({"hand": len(self.match.results), **e})
+            return
+        kind = e["type"]
+        if kind == "deal":
+            self._say("")
+            self._say(f"Hand {len(self.match.results) + 1}: dealer seat {e['dealer']}, {e['wall']} tiles in the wall")
+            for seat, tiles in enumerate(e["hands"]):
+                self._say(f"  seat {seat} holds {format_tiles(parse_tiles(tiles))}")
+        elif kind == "draw":
+            pass
+        elif kind == "discard":
+            self._say(f"  seat {e['seat']} discards {e['tile']}" + (" and declares ready (报叫)" if e.get("ready") else ""))
+        elif kind == "ready":
+            self._say(f"  seat {e['seat']} declares ready (报叫)")
+        elif kind in ("pong", "chow"):
+            self._say(f"  seat {e['seat']} {kind}s {e['tile']} from seat {e['source']}")
+        elif kind == "kong":
+            src = f" from seat {e['source']}" if "source" in e else ""
+            self._say(f"  seat {e['seat']} makes a {e['kind']} kong of {e['tile']}{src}")
+        elif kind == "replacement":
+            self._say(f"  seat {e['seat']} draws a replacement")
+        elif kind == "hu":
+            how = "by self-draw" if e["self_drawn"] else f"on seat {e.get('source')}'s tile"
+            self._say(f"  seat {e['seat']} wins {how} with {e['tile']}")
+
+    def hand_done(self, match, index: int) -> None:
+        r = match.results[index]
+        if self.as_json:
+            self._emit({"type": "hand_result", "hand": index, **r.to_json(), "scores": list(match.scores)})
+            return
+        unit = self.table.ruleset.scoring.unit_name.zh
+        if r.end == "draw":
+            self._say("  the wall is exhausted (荒庄)")
+        for seat, v in sorted(r.valuations.items()):
+            fans = ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
+            self._say(f"  seat {seat}: {fans} = {v.total}{unit}")
+        for p in r.payments:
+            self._say(f"  seat {p.payer} pays seat {p.payee} {p.amount} ({p.reason})")
+        self._say("  deltas: " + " ".join(f"{d:+d}" for d in r.deltas) + f"; next dealer seat {r.next_dealer}")
+
+    def finish(self) -> None:
+        scores = self.match.scores
+        if self.as_json:
+            self._emit({"type": "match_result", "scores": list(scores)})
+            return
+        self._say("")
+        self._say("Final scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(scores)))
+
+
+def _text(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)

@@ -1,0 +1,347 @@
+"""Run scenario files (shared/spec/scenario.md): one scripted hand each."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.errors import CompileError
+from compiler.loader import load_file
+from runtime.actions import CLAIM_VERBS, Action, ActionError, parse_action
+from runtime.game import CLAIM, START, TURN, Game, IllegalAction, deal
+from runtime.registry import UnknownVariant, load
+from runtime.ruleset import OptionError
+from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
+from runtime.views import event_for
+
+KEYS = {"variant", "players", "options", "dealer", "hands", "wall", "seed", "actions", "expect", "description", "rules"}
+TURN_VERBS = {"discard", "kong", "hu", "ready"}
+
+
+class ScenarioError(Exception):
+    """Bad input: exit 2 with this message."""
+
+
+@dataclass
+class Step:
+    seat: int
+    verb: str
+    arg: str
+    text: str
+    line: int
+
+
+@dataclass
+class Outcome:
+    result: dict
+    differences: list = field(default_factory=list)
+
+
+def _steps(data, pos, file: str) -> list[Step]:
+    out = []
+    for i, raw in enumerate(data.get("actions") or []):
+        line = pos.of(("actions", i))[0]
+        words = str(raw).split()
+        if len(words) < 2 or not words[0].isdigit():
+            raise ScenarioError(f"{file}:{line}: an action is 'SEAT VERB [ARGUMENT]', not {raw!r}")
+        verb = words[1].lower()
+        out.append(Step(int(words[0]), "pong" if verb == "pung" else verb, " ".join(words[2:]), str(raw), line))
+    return out
+
+
+class Runner:
+    def __init__(self, path: str, verbose: bool = False):
+        self.file = path
+        self.verbose = verbose
+        try:
+            data, pos, _ = load_file(path)
+        except CompileError as exc:
+            raise ScenarioError(str(exc)) from None
+        if not isinstance(data, dict):
+            raise ScenarioError(f"{path}:1: a scenario is a mapping with variant, hands or seed, and actions")
+        self.data, self.pos = data, pos
+        for key in data:
+            if key not in KEYS:
+                line = pos.of((key,), key=True)[0]
+                raise ScenarioError(f"{path}:{line}: unknown key {key!r}; expected one of: {', '.join(sorted(KEYS))}")
+        if "variant" not in data:
+            raise ScenarioError(f"{path}:1: missing key 'variant'")
+        try:
+            self.ruleset = load(str(data["variant"]))
+            self.table = self.ruleset.configure(data.get("options") or {}, data.get("players"))
+        except (UnknownVariant, OptionError) as exc:
+            key = "options" if isinstance(exc, OptionError) else "variant"
+            raise ScenarioError(f"{path}:{self.line(key)}: {exc}") from None
+        self.steps = _steps(data, pos, path)
+        self.game = self._deal()
+
+    def line(self, *path) -> int:
+        return self.pos.of(path)[0]
+
+    # ------------------------------------------------------------ deal
+
+    def _deal(self) -> Game:
+        data, n = self.data, self.table.players
+        dealer = data.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ScenarioError(f"{self.file}:{self.line('dealer')}: dealer must be a seat 0..{n - 1}")
+        if "hands" not in data:
+            if "seed" not in data:
+                raise ScenarioError(f"{self.file}:1: give hands and wall, or a seed")
+            return deal(self.table, data["seed"], dealer)
+        hands = [None] * n
+        keys = {}
+        if not isinstance(data["hands"], dict):
+            raise ScenarioError(f"{self.file}:{self.line('hands')}: hands maps each seat to its tiles")
+        for key, text in data["hands"].items():
+            seat = int(key) if str(key).isdigit() else -1
+            if not 0 <= seat < n:
+                raise ScenarioError(f"{self.file}:{self.line('hands', key)}: no seat {key} at a {n}-player table")
+            hands[seat] = self._tiles(("hands", key), text)
+            keys[seat] = key
+        rs = self.ruleset
+        for seat, tiles in enumerate(hands):
+            if tiles is None:
+                raise ScenarioError(f"{self.file}:{self.line('hands')}: no hand for seat {seat}")
+            want = rs.dealer_tiles if seat == dealer else rs.other_tiles
+            if len(tiles) != want:
+                raise ScenarioError(
+                    f"{self.file}:{self.line('hands', keys[seat])}: seat {seat} holds {len(tiles)} tiles, "
+                    f"expected {want}" + (" (the dealer's hand)" if seat == dealer else "")
+                )
+        wall = self._tiles(("wall",), data.get("wall", ""))
+        self._check_tile_set(hands, wall)
+        return Game(self.table, hands, wall, dealer)
+
+    def _tiles(self, path, text) -> list[int]:
+        try:
+            return parse_tiles(text if text is not None else "")
+        except TileError as exc:
+            raise ScenarioError(f"{self.file}:{self.line(*path)}: {exc}") from None
+
+    def _check_tile_set(self, hands, wall) -> None:
+        have = Counter(t for h in hands for t in h) + Counter(wall)
+        want = Counter(self.table.wall_tiles())
+        if have == want:
+            return
+        missing = want - have
+        extra = have - want
+        parts = []
+        if missing:
+            parts.append(f"missing {sum(missing.values())} ({format_tiles(missing.elements())})")
+        if extra:
+            parts.append(f"extra {sum(extra.values())} ({format_tiles(extra.elements())})")
+        raise ScenarioError(
+            f"{self.file}:{self.line('hands')}: hands and wall hold {sum(have.values())} tiles, "
+            f"the variant's set has {sum(want.values())}: " + "; ".join(parts)
+        )
+
+    # ------------------------------------------------------------ play
+
+    def run(self) -> Outcome:
+        game = self.game
+        self.i = 0
+        guard = 0
+        while not game.over:
+            guard += 1
+            if guard > 10000:
+                raise ScenarioError(f"{self.file}: the hand does not end")
+            if game.phase == START:
+                self._window(START_VERBS_SET)
+            elif game.phase == CLAIM:
+                self._window(set(CLAIM_VERBS))
+            else:
+                self._turn()
+        if self.i < len(self.steps):
+            step = self.steps[self.i]
+            raise ScenarioError(
+                f"{self.file}:{step.line}: the hand ended ({game.result.end}) before {step.text!r} could be played"
+            )
+        if self.verbose:
+            for event in game.events:
+                print(_event_line(event), file=sys.stderr)
+        result = scenario_result(game, self.ruleset.name)
+        return Outcome(result, compare(self.data.get("expect"), result) if "expect" in self.data else [])
+
+    def _next(self) -> Step | None:
+        return self.steps[self.i] if self.i < len(self.steps) else None
+
+    def _apply(self, step: Step, action: Action) -> None:
+        try:
+            self.game.apply(step.seat, action)
+        except IllegalAction as exc:
+            raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+        self.i += 1
+
+    def _window(self, verbs: set) -> None:
+        game = self.game
+        phase, window = game.phase, game.window
+        named = set()
+        while True:
+            step = self._next()
+            pending = game.to_act()
+            if step is None or step.verb not in verbs or step.seat not in pending or step.seat in named:
+                break
+            named.add(step.seat)
+            self._apply(step, self._claim_action(step))
+            if game.phase != phase or game.window is not window:
+                return
+        for seat in list(game.to_act()):
+            forced = game.forced_action(seat)
+            game.apply(seat, forced if forced is not None else Action("pass"))
+            if game.phase != phase or game.window is not window:
+                return
+
+    def _claim_action(self, step: Step) -> Action:
+        game = self.game
+        tile_text = step.arg
+        try:
+            action = parse_action(f"{step.verb} {tile_text}".strip())
+        except ActionError as exc:
+            raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+        if game.phase == CLAIM and step.verb in ("pong", "kong", "hu"):
+            offered = game.window.tile
+            if action.tile >= 0 and action.tile != offered:
+                raise ScenarioError(
+                    f"{self.file}:{step.line}: seat {step.seat} cannot {step.verb} {NAMES[action.tile]}: "
+                    f"the tile on offer is {NAMES[offered]}"
+                )
+            action = Action(step.verb, offered if step.verb in ("pong", "kong") else -1)
+        if game.phase == CLAIM and step.verb == "chow":
+            action = Action("chow", game.window.tile, action.extra)
+        return action
+
+    def _turn(self) -> None:
+        game = self.game
+        seat = game.current
+        step = self._next()
+        if step is not None and step.seat == seat and step.verb in TURN_VERBS:
+            self._apply(step, self._turn_action(step))
+            return
+        forced = game.forced_action(seat)
+        if forced is not None:
+            game.apply(seat, forced)
+            return
+        drawn = game.seats[seat].drawn
+        if drawn < 0:
+            where = f"{self.file}:{step.line}" if step is not None else f"{self.file}"
+            raise ScenarioError(
+                f"{where}: seat {seat} has claimed and must name its discard; the script's next action "
+                + (f"is {step.text!r}" if step else "is missing")
+            )
+        game.apply(seat, Action("discard", drawn))
+
+    def _turn_action(self, step: Step) -> Action:
+        try:
+            action = parse_action(f"{step.verb} {step.arg}".strip())
+        except ActionError as exc:
+            raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+        if action.verb == "kong" and action.tile < 0:
+            kongs = [a for a in self.game.legal_actions(step.seat) if a.verb == "kong"]
+            if len(kongs) == 1:
+                return kongs[0]
+            raise ScenarioError(f"{self.file}:{step.line}: seat {step.seat} must name the tile to kong")
+        if action.verb in ("discard", "ready") and action.tile < 0:
+            if action.verb == "ready":
+                raise ScenarioError(f"{self.file}:{step.line}: at a turn, ready names the tile to discard")
+            raise ScenarioError(f"{self.file}:{step.line}: discard names a tile")
+        return action
+
+
+START_VERBS_SET = {"ready", "pass"}
+
+
+def scenario_result(game: Game, variant: str) -> dict:
+    r = game.result
+    return {
+        "variant": variant,
+        "end": r.end,
+        "winners": list(r.winners),
+        "discarder": r.discarder if r.discarder >= 0 else None,
+        "self_drawn": r.self_drawn,
+        "fans": r.fans_json(),
+        "totals": {str(s): v.total for s, v in sorted(r.valuations.items())},
+        "deltas": list(r.deltas),
+        "payments": [p.to_json() for p in r.payments],
+        "next_dealer": r.next_dealer,
+    }
+
+
+def _event_line(event: dict) -> str:
+    data = " ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{event['type']}: {data}"
+
+
+# ------------------------------------------------------------ expect
+
+
+def _fan_matches(expected, actual: dict) -> bool:
+    if isinstance(expected, str):
+        return expected in (actual["id"], actual["name"], actual["en"])
+    if not isinstance(expected, dict):
+        return False
+    for key, value in expected.items():
+        if key in ("id", "name", "en"):
+            if value not in (actual["id"], actual["name"], actual["en"]):
+                return False
+        elif actual.get(key) != value:
+            return False
+    return True
+
+
+def _fans_equal(expected, actual: list) -> bool:
+    if not isinstance(expected, list) or len(expected) != len(actual):
+        return False
+    left = list(actual)
+    for e in expected:
+        for i, a in enumerate(left):
+            if _fan_matches(e, a):
+                del left[i]
+                break
+        else:
+            return False
+    return True
+
+
+def _norm_payment(p) -> tuple:
+    return (p.get("from"), p.get("to"), p.get("amount"), p.get("reason")) if isinstance(p, dict) else (p,)
+
+
+def compare(expect, result: dict) -> list[str]:
+    if expect is None:
+        return []
+    if not isinstance(expect, dict):
+        return ["expect must be a mapping of result keys"]
+    diffs = []
+    for key, want in expect.items():
+        if key not in result:
+            diffs.append(f"expect.{key}: the result has no {key!r}")
+            continue
+        got = result[key]
+        if key == "fans":
+            want_map = {str(k): v for k, v in (want or {}).items()}
+            for seat in sorted(set(want_map) | set(got)):
+                if not _fans_equal(want_map.get(seat, []), got.get(seat, [])):
+                    diffs.append(f"fans of seat {seat}: expected {want_map.get(seat, [])}, got {got.get(seat, [])}")
+        elif key == "winners":
+            if sorted(want or []) != sorted(got):
+                diffs.append(f"winners: expected {want}, got {got}")
+        elif key == "payments":
+            wanted = sorted(map(_norm_payment, want or []), key=repr)
+            if wanted != sorted(map(_norm_payment, got), key=repr):
+                diffs.append(f"payments: expected {want}, got {got}")
+        elif key == "totals":
+            if {str(k): v for k, v in (want or {}).items()} != got:
+                diffs.append(f"totals: expected {want}, got {got}")
+        elif want != got:
+            diffs.append(f"{key}: expected {want!r}, got {got!r}")
+    return diffs
+
+
+def run_file(path: str, verbose: bool = False) -> Outcome:
+    runner = Runner(path, verbose)
+    outcome = runner.run()
+    outcome.result["file"] = Path(path).as_posix()
+    return outcome

@@ -1,0 +1,76 @@
+"""Player actions and their text form (`discard 3s`, `chow 2m3m`, `pass`)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .tiles import INDEX, NAMES, TileError, parse_group
+
+# Every verb the runtime knows; a variant's rulebook lists those it uses.
+TURN_VERBS = ("discard", "kong", "hu", "ready")
+CLAIM_VERBS = ("hu", "kong", "pong", "chow", "pass")
+START_VERBS = ("ready", "pass")
+ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass")
+
+
+class Action(NamedTuple):
+    verb: str
+    tile: int = -1
+    extra: tuple = ()  # chow: the two tiles taken from the hand
+
+    def __str__(self) -> str:
+        if self.verb == "chow":
+            return f"chow {NAMES[self.extra[0]]}{NAMES[self.extra[1]]}"
+        return self.verb if self.tile < 0 else f"{self.verb} {NAMES[self.tile]}"
+
+    def to_json(self) -> dict:
+        out: dict = {"verb": self.verb}
+        if self.tile >= 0:
+            out["tile"] = NAMES[self.tile]
+        if self.extra:
+            out["tiles"] = [NAMES[t] for t in self.extra]
+        return out
+
+
+class ActionError(ValueError):
+    """An action text or JSON that does not parse."""
+
+
+def parse_action(text: str) -> Action:
+    """`discard 3s`, `pong`, `chow 2m3m`, `hu`, `ready 5p`, `pass`."""
+    words = text.split()
+    if not words:
+        raise ActionError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "pung":
+        verb = "pong"
+    if verb not in ALL_VERBS:
+        raise ActionError(f"unknown verb {words[0]!r}; expected one of: {', '.join(ALL_VERBS)}")
+    try:
+        tiles = parse_group(" ".join(args)) if args else []
+    except TileError as exc:
+        raise ActionError(str(exc)) from None
+    if verb == "chow":
+        if len(tiles) != 2:
+            raise ActionError("chow names the two tiles taken from the hand, e.g. chow 2m3m")
+        return Action("chow", -1, tuple(sorted(tiles)))
+    if len(tiles) > 1:
+        raise ActionError(f"{verb} takes at most one tile")
+    return Action(verb, tiles[0] if tiles else -1)
+
+
+def action_from_json(data) -> Action:
+    if isinstance(data, str):
+        return parse_action(data)
+    if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
+        raise ActionError('an action is {"verb": ..., "tile": ...} or text such as "discard 3s"')
+    text = data["verb"]
+    if "tile" in data:
+        if not isinstance(data["tile"], str) or data["tile"] not in INDEX:
+            raise ActionError(f"bad tile {data['tile']!r}")
+        text += " " + data["tile"]
+    if "tiles" in data:
+        if not isinstance(data["tiles"], list) or not all(isinstance(t, str) for t in data["tiles"]):
+            raise ActionError("tiles must be a list of tile texts")
+        text += " " + "".join(data["tiles"])
+    return parse_action(text)

@@ -1,0 +1,133 @@
+"""Bots: a random legal player and a greedy one.
+
+The greedy bot wins whenever it may, declares ready when it can, claims a
+pung or kong when that brings its hand closer to ready, and otherwise
+discards the tile that leaves the fewest tiles to go (shanten), breaking
+ties by how many tiles would improve the hand, then by the tile kind.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import analysis
+from .actions import Action
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, seat: int) -> Action:
+        return self.rng.choice(game.legal_actions(seat))
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, seat: int) -> Action:
+        acts = game.legal_actions(seat)
+        verbs = {a.verb for a in acts}
+        if "hu" in verbs:
+            return Action("hu")
+        st = game.seats[seat]
+        table = game.table
+        if game.phase == "start":
+            return Action("ready") if "ready" in verbs else Action("pass")
+        if game.phase == "claim":
+            return self._claim(game, seat, acts)
+        readies = [a for a in acts if a.verb == "ready"]
+        if readies:
+            return min(readies, key=lambda a: (-self._outs(table, st, a.tile), a.tile))
+        kongs = [a for a in acts if a.verb == "kong"]
+        for k in kongs:
+            if self._kong_keeps_shape(table, st, k.tile):
+                return k
+        discards = [a for a in acts if a.verb == "discard"]
+        if len(discards) == 1:
+            return discards[0]
+        return self._best_discard(table, st, discards)
+
+    def _best_discard(self, table, st, discards):
+        counts = st.counts
+        scored = []
+        for a in discards:
+            counts[a.tile] -= 1
+            scored.append((analysis.shanten(table, counts, st.melds), a))
+            counts[a.tile] += 1
+        best = min(sh for sh, _ in scored)
+        tied = [a for sh, a in scored if sh == best]
+        if len(tied) == 1:
+            return tied[0]
+        return min(tied, key=lambda a: (-self._outs(table, st, a.tile), _isolation(counts, a.tile), a.tile))
+
+    def _outs(self, table, st, discard: int) -> int:
+        """Copies not in hand of the tiles that would lower shanten after
+        discarding `discard`."""
+        counts = st.counts
+        counts[discard] -= 1
+        base = analysis.shanten(table, counts, st.melds)
+        n = 0
+        for t in analysis.candidates(table, counts):
+            left = table.ruleset.copies - counts[t]
+            if left <= 0:
+                continue
+            counts[t] += 1
+            if analysis.shanten(table, counts, st.melds) < base:
+                n += left
+            counts[t] -= 1
+        counts[discard] += 1
+        return n
+
+    def _kong_keeps_shape(self, table, st, tile: int) -> bool:
+        counts = list(st.counts)
+        before = analysis.shanten(table, counts, st.melds)
+        counts[tile] = 0
+        from .melds import KONG, Meld
+
+        after = analysis.shanten(table, counts, st.melds + [Meld(KONG, tile, "concealed")])
+        return after <= before
+
+    def _claim(self, game, seat, acts):
+        st = game.seats[seat]
+        table = game.table
+        tile = game.window.tile
+        base = analysis.shanten(table, st.counts, st.melds)
+        from .melds import KONG, PUNG, Meld
+
+        for a in acts:
+            if a.verb == "kong":
+                counts = list(st.counts)
+                counts[tile] = 0
+                if analysis.shanten(table, counts, st.melds + [Meld(KONG, tile, "direct")]) <= base:
+                    return a
+        for a in acts:
+            if a.verb == "pong":
+                counts = list(st.counts)
+                counts[tile] -= 2
+                # after a pung one tile is discarded: the best 13 of the rest
+                if analysis.shanten(table, counts, st.melds + [Meld(PUNG, tile)]) < base:
+                    return a
+        return Action("pass") if Action("pass") in acts else acts[0]
+
+
+def _isolation(counts, tile: int) -> int:
+    """Lower is more isolated: neighbours held within two in the suit."""
+    if tile >= 27:
+        return counts[tile]
+    base = tile - tile % 9
+    return sum(counts[t] for t in range(max(base, tile - 2), min(base + 9, tile + 3)) if t != tile)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(kind: str, seed=0):
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {kind!r}; expected one of: {', '.join(BOTS)}")
+    return BOTS[kind](seed)

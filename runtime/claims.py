@@ -1,0 +1,329 @@
+"""What a seat may do: turn actions, claim windows, priority, refusals
+that last after a pass, and the limits of a declared ready hand."""
+
+from __future__ import annotations
+
+from . import analysis
+from .actions import Action
+from .melds import PUNG
+from .tiles import NAMES, is_number
+from .scoring import WinContext, evaluate
+
+
+# ------------------------------------------------------------ turn
+
+
+def can_self_draw(game, seat: int):
+    """The valuation of a self-drawn win now, or None."""
+    st = game.seats[seat]
+    if game.turn_kind == "claim" or st.drawn < 0:
+        return None
+    if not analysis.is_complete(game.table, st.counts, st.melds):
+        return None
+    v = game.valuation(seat, st.drawn, True)
+    if v is None or not v.win_allowed:
+        return None
+    return v
+
+
+def turn_actions(game, seat: int) -> list[Action]:
+    st = game.seats[seat]
+    table = game.table
+    if can_self_draw(game, seat) is not None:
+        if table.must_win:
+            return [Action("hu")]
+        out = [Action("hu")]
+    else:
+        out = []
+    out.extend(Action("kong", t) for t in kong_options(game, seat))
+    locked = st.declared and table.ready_locks and st.drawn >= 0
+    if locked:
+        out.append(Action("discard", st.drawn))
+    else:
+        held = [t for t, c in enumerate(st.counts) if c]
+        out.extend(Action("discard", t) for t in held)
+        if may_declare(game, seat) and analysis.may_be_ready(table, st.counts, st.melds):
+            for t in held:
+                st.counts[t] -= 1
+                if analysis.waits(table, st.counts, st.melds):
+                    out.append(Action("ready", t))
+                st.counts[t] += 1
+    return out
+
+
+def may_declare(game, seat: int) -> bool:
+    st = game.seats[seat]
+    declare = game.table.declare
+    if st.declared or declare == "none":
+        return False
+    if declare == "opening":
+        return seat == game.dealer and game.turn_kind == "deal" and not st.has_discarded
+    return True
+
+
+def kong_options(game, seat: int) -> list[int]:
+    table = game.table
+    st = game.seats[seat]
+    if game.drawable() <= 0:
+        return []
+    if game.turn_kind == "claim" and not table.kong_in_pung_turn:
+        return []
+    if game.turn_kind == "replacement" and not table.kong_chain:
+        return []
+    out = []
+    if table.concealed_kong:
+        out.extend(t for t, c in enumerate(st.counts) if c == 4)
+    if table.added_kong:
+        out.extend(m.tile for m in st.melds if m.type == PUNG and st.counts[m.tile] >= 1)
+    if st.declared:
+        out = [t for t in out if kong_keeps_ready(game, seat, t, from_hand=4 if st.counts[t] == 4 else 1)]
+    return sorted(out)
+
+
+def kong_keeps_ready(game, seat: int, tile: int, from_hand: int) -> bool:
+    """A declared seat may kong only as its ready rule allows."""
+    from .melds import ADDED, CONCEALED, DIRECT, KONG, Meld
+
+    rule = game.table.ready_kong
+    if rule == "any":
+        return True
+    if rule == "never":
+        return False
+    st = game.seats[seat]
+    counts = list(st.counts)
+    counts[tile] -= from_hand
+    melds = [m for m in st.melds if not (m.type == PUNG and m.tile == tile)]
+    kind = CONCEALED if from_hand == 4 else ADDED if from_hand == 1 else DIRECT
+    melds.append(Meld(KONG, tile, kind))
+    if sum(counts[:34]) + 3 * len(melds) != 13:
+        return False
+    if tuple(analysis.waits(game.table, counts, melds)) != st.declared_waits:
+        return False
+    if rule == "same_waits_and_values":
+        return tuple(wait_values(game, seat, counts, melds)) == st.declared_values
+    return True
+
+
+def wait_values(game, seat: int, counts, melds) -> list[int]:
+    """The value of a discard win on each wait of a 13-tile hand."""
+    out = []
+    for w in analysis.waits(game.table, counts, melds):
+        ctx = hypothetical(game, seat, counts, melds, w)
+        v = evaluate(game.table, ctx)
+        out.append(v.total if v else 0)
+    return out
+
+
+def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinContext:
+    st = game.seats[seat]
+    return WinContext(
+        concealed=list(counts),
+        melds=list(melds),
+        win_tile=tile,
+        self_drawn=False,
+        is_dealer=seat == game.dealer,
+        declared_ready=st.declared and not ignore_declared,
+        seat_wind=27 + (seat - game.dealer) % game.n,
+        round_wind=game.round_wind,
+        flowers=len(st.flowers),
+        players=game.n,
+    )
+
+
+# ------------------------------------------------------------ windows
+
+
+def _refused(game, seat: int, claim: str, tile: int, value=None) -> bool:
+    for kind, t, passed_value in game.seats[seat].refusals:
+        if kind != claim or (t >= 0 and t != tile):
+            continue
+        if value is not None and passed_value is not None and value > passed_value:
+            continue
+        return True
+    return False
+
+
+def _discard_win(game, seat: int, w) -> object | None:
+    table = game.table
+    st = game.seats[seat]
+    robbing = w.kind == "rob"
+    if not robbing and not table.hu_on_discard:
+        return None
+    st.counts[w.tile] += 1
+    complete = analysis.is_complete(table, st.counts, st.melds)
+    st.counts[w.tile] -= 1
+    if not complete:
+        return None
+    v = game.valuation(seat, w.tile, False, w.source, robbing)
+    if v is None or not v.win_allowed:
+        return None
+    if _refused(game, seat, "hu", w.tile, v.total if _lifted_by_value(game, "hu") else None):
+        return None
+    return v
+
+
+def _lifted_by_value(game, claim: str) -> bool:
+    return any(p.claim == claim and p.unless_worth_more for p in game.table.pass_rules)
+
+
+def open_discard_window(game, w) -> None:
+    table = game.table
+    last = game.drawable() <= 0
+    for seat in game._order_from(w.source)[1:]:
+        st = game.seats[seat]
+        options = []
+        v = _discard_win(game, seat, w)
+        if v is not None:
+            w.valuations[seat] = v
+            if table.must_win:
+                w.choices[seat] = (Action("hu"),)
+                continue
+            options.append(Action("hu"))
+        may_meld = not last
+        forbid = table.ready_forbids if st.declared else frozenset()
+        if may_meld or "kong" in table.last_discard:
+            if (
+                table.kong_claim
+                and st.counts[w.tile] == 3
+                and game.drawable() > 0
+                and (not st.declared or kong_keeps_ready(game, seat, w.tile, from_hand=3))
+            ):
+                options.append(Action("kong", w.tile))
+        if (may_meld or "pong" in table.last_discard) and table.pong and "pong" not in forbid:
+            if st.counts[w.tile] >= 2 and not _refused(game, seat, "pong", w.tile):
+                options.append(Action("pong", w.tile))
+        if (may_meld or "chow" in table.last_discard) and table.chow and "chow" not in forbid:
+            if seat == (w.source + 1) % game.n:
+                options.extend(Action("chow", w.tile, pair) for pair in chow_pairs(st.counts, w.tile))
+        if options:
+            options.append(Action("pass"))
+            w.choices[seat] = tuple(options)
+
+
+def chow_pairs(counts, tile: int) -> list[tuple]:
+    if not is_number(tile):
+        return []
+    rank = tile % 9
+    out = []
+    for lo in (rank - 2, rank - 1, rank):
+        if lo < 0 or lo + 2 > 8:
+            continue
+        others = tuple(tile - rank + r for r in (lo, lo + 1, lo + 2) if r != rank)
+        if all(counts[t] for t in others):
+            out.append(others)
+    return out
+
+
+def open_rob_window(game, w) -> None:
+    for seat in game._order_from(w.source)[1:]:
+        v = _discard_win(game, seat, w)
+        if v is not None:
+            w.valuations[seat] = v
+            w.choices[seat] = (Action("hu"),) if game.table.must_win else (Action("hu"), Action("pass"))
+
+
+def record_pass(game, seat: int, w) -> None:
+    """A pass may refuse the same claim later (过手胡, 过手碰, 漏碰)."""
+    offered = {a.verb for a in w.choices[seat]}
+    for rule in game.table.pass_rules:
+        if rule.claim not in offered:
+            continue
+        tile = w.tile if rule.same_tile else -1
+        value = None
+        if rule.claim == "hu" and rule.unless_worth_more:
+            value = w.valuations[seat].total
+        game.seats[seat].refusals.append((rule.claim, tile, value))
+
+
+def resolve(game, w) -> None:
+    order = game._order_from(w.source)[1:]
+    winners = [s for s in order if w.responses.get(s, Action("pass")).verb == "hu"]
+    if winners:
+        if not game.table.multiple_winners:
+            winners = winners[:1]
+        game._finish_win(
+            winners, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob", valuations=w.valuations
+        )
+        return
+    if w.kind == "rob":
+        game.complete_added_kong(w)
+        return
+    best = None
+    for seat in order:
+        act = w.responses.get(seat)
+        if act is None or act.verb == "pass":
+            continue
+        level = game.table.priority.get(act.verb, 99)
+        if best is None or level < best[0]:
+            best = (level, seat, act)
+    if best is None:
+        game._next_draw(w.source)
+        return
+    _, seat, act = best
+    if act.verb == "pong":
+        game.claim_pong(seat, w)
+    elif act.verb == "kong":
+        game.claim_kong(seat, w)
+    elif act.verb == "chow":
+        game.claim_chow(seat, w, act.extra)
+
+
+# ------------------------------------------------------------ explaining
+
+
+def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
+    """Why `action` is not among `legal`, in words a player understands."""
+    if game.phase == "end":
+        return "the hand is over"
+    if not legal:
+        if game.phase == "turn":
+            return f"it is seat {game.current}'s turn"
+        if game.phase == "claim":
+            return f"no claim on {NAMES[game.window.tile]} is open to this seat"
+        return "this seat has no decision to make now"
+    verb, tile = action.verb, action.tile
+    st = game.seats[seat]
+    same_verb = [a for a in legal if a.verb == verb]
+    if game.phase == "claim":
+        w = game.window
+        if verb == "discard":
+            return f"a claim on {NAMES[w.tile]} is open; answer it first"
+        if verb in ("pong", "kong", "chow") and not same_verb:
+            held = st.counts[w.tile]
+            if verb == "pong" and held < 2:
+                return f"holds {_copies(held)} {NAMES[w.tile]}"
+            if verb == "kong" and held != 3:
+                return f"holds {_copies(held)} {NAMES[w.tile]}"
+            if st.declared and verb in game.table.ready_forbids:
+                return f"declared ready and may not {verb}"
+            return f"may not {verb} {NAMES[w.tile]} now"
+        if verb == "hu" and not same_verb:
+            return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
+        if verb == "pass" and not same_verb:
+            return "the rules force this win"
+        if same_verb and tile >= 0 and tile != w.tile:
+            return f"the tile on offer is {NAMES[w.tile]}"
+        return "that claim is not offered"
+    if game.phase == "start":
+        return "only ready or pass may be answered before the first discard"
+    if verb in ("pong", "chow", "pass"):
+        return "there is no discard to claim; it is this seat's turn"
+    if verb in ("discard", "ready") and tile >= 0 and st.counts[tile] == 0:
+        return f"holds no {NAMES[tile]}"
+    if verb == "discard" and st.declared and game.table.ready_locks:
+        return "declared ready: must discard the drawn tile"
+    if verb == "discard" and any(a.verb == "hu" for a in legal) and game.table.must_win:
+        return "the rules force this win"
+    if verb == "ready":
+        return "cannot declare ready now" if not may_declare(game, seat) else f"discarding {NAMES[tile]} does not leave a ready hand"
+    if verb == "kong":
+        if game.drawable() <= 0:
+            return "no tile is left to replace a kong"
+        return f"has no kong of {NAMES[tile]} to make now" if tile >= 0 else "a kong names its tile"
+    if verb == "hu":
+        return "the hand is not a winning hand that may win here"
+    return "not allowed now"
+
+
+def _copies(n: int) -> str:
+    return ["no", "one", "two", "three", "four"][n] if n < 5 else str(n)

@@ -1,0 +1,483 @@
+"""One hand of mahjong under a configured table: the state machine.
+
+The API follows OpenSpiel's: `legal_actions(seat)`, `apply(seat, action)`,
+`view(seat)` for what one seat may see, and `to_json()`/`from_json()` for
+any state. Phases:
+
+- `start`: decisions before the dealer's first discard (报叫 of the
+  non-dealers); every asked seat answers.
+- `turn`: the current seat has drawn (or claimed) and must act.
+- `claim`: a discard, or a tile added to a kong, can be claimed; every
+  seat with a claim answers, then priority decides.
+- `end`: the hand is over; `result` holds winners and payments.
+"""
+
+from __future__ import annotations
+
+from . import analysis, claims, settlement
+from .actions import Action
+from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, Meld
+from .scoring import WinContext, evaluate
+from .tiles import NAMES, NUM_KINDS, counts_of
+
+START, TURN, CLAIM, END = "start", "turn", "claim", "end"
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; names the seat, action and reason."""
+
+    def __init__(self, seat: int, action, reason: str):
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+        super().__init__(f"seat {seat} cannot {action}: {reason}")
+
+
+class SeatState:
+    __slots__ = (
+        "counts", "melds", "discards", "claimed", "flowers", "declared", "declared_waits",
+        "declared_values", "drawn", "refusals", "has_discarded",
+    )
+
+    def __init__(self):
+        self.counts = [0] * NUM_KINDS
+        self.melds: list[Meld] = []
+        self.discards: list[int] = []
+        self.claimed: list[bool] = []  # parallel to discards: taken by a claim
+        self.flowers: list[int] = []
+        self.declared = False
+        self.declared_waits: tuple = ()
+        self.declared_values: tuple = ()
+        self.drawn = -1
+        self.refusals: list[tuple] = []  # (claim, tile or -1 for every tile, value)
+        self.has_discarded = False
+
+    def tiles(self) -> list[int]:
+        return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]
+
+
+class Window:
+    """An open claim window on one tile."""
+
+    __slots__ = ("tile", "source", "kind", "choices", "responses", "valuations")
+
+    def __init__(self, tile: int, source: int, kind: str):
+        self.tile = tile
+        self.source = source  # the discarder, or the player adding to his kong
+        self.kind = kind  # discard or rob
+        self.choices: dict[int, tuple] = {}
+        self.responses: dict[int, Action] = {}
+        self.valuations: dict = {}
+
+
+class Game:
+    def __init__(self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0):
+        """Start a hand from given concealed hands (dealer's last tile is
+        his "drawn" one) and the rest of the wall in draw order."""
+        self.table = table
+        self.n = table.players
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+        self.wall = list(wall)
+        self.front = 0
+        self.back = len(self.wall)
+        self.seats = [SeatState() for _ in range(self.n)]
+        self.phase = START
+        self.current = dealer
+        self.turn_kind = "deal"  # deal, draw, replacement or claim
+        self.kong_chain = 0  # kongs made in a row this turn
+        self.kong_fed_by = -1  # discarder of an exposed kong made this turn
+        self.after_kong_discard = False
+        self.melds_made = False
+        self.discards_made = 0
+        self.window: Window | None = None
+        self.start_choices: dict[int, tuple] = {}
+        self.start_responses: dict[int, Action] = {}
+        self.events: list[dict] = []
+        self.log: list[tuple[int, str]] = []
+        self.result = None
+        self._legal: dict = {}
+        for seat, tiles in enumerate(hands):
+            st = self.seats[seat]
+            for t in tiles:
+                st.counts[t] += 1
+        self.seats[dealer].drawn = hands[dealer][-1] if hands[dealer] else -1
+        self._event("deal", dealer=dealer, wall=len(self.wall), hands=[[NAMES[t] for t in h] for h in hands])
+        self._open_start()
+
+    # ------------------------------------------------------------ wall
+
+    def drawable(self) -> int:
+        return self.back - self.front - self.table.reserved_tail
+
+    def _draw_front(self) -> int:
+        tile = self.wall[self.front]
+        self.front += 1
+        return tile
+
+    def _draw_back(self) -> int:
+        self.back -= 1
+        return self.wall[self.back]
+
+    # ------------------------------------------------------------ events
+
+    def _event(self, event_type: str, **data) -> None:
+        self.events.append({"type": event_type, **data})
+
+    # ------------------------------------------------------------ start
+
+    def _open_start(self) -> None:
+        if self.table.declare == "opening":
+            for seat in self._order_from(self.dealer)[1:]:
+                st = self.seats[seat]
+                if analysis.may_be_ready(self.table, st.counts, st.melds) and analysis.waits(
+                    self.table, st.counts, st.melds
+                ):
+                    self.start_choices[seat] = (Action("ready"), Action("pass"))
+        if self.start_choices:
+            self.phase = START
+        else:
+            self._begin_turn(self.dealer, "deal")
+
+    def _order_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    # ------------------------------------------------------------ turns
+
+    def _begin_turn(self, seat: int, kind: str) -> None:
+        self.phase = TURN
+        self.current = seat
+        self.turn_kind = kind
+        if kind in ("draw", "claim"):
+            self.kong_chain = 0
+            self.kong_fed_by = -1
+        self.window = None
+
+    def _draw(self, seat: int) -> None:
+        if self.drawable() <= 0:
+            self._end_draw()
+            return
+        tile = self._draw_front()
+        st = self.seats[seat]
+        st.counts[tile] += 1
+        st.drawn = tile
+        self._clear_refusals(seat)
+        self._event("draw", seat=seat, tile=NAMES[tile])
+        self._begin_turn(seat, "draw")
+
+    def _replacement(self, seat: int) -> None:
+        tile = self._draw_back()
+        st = self.seats[seat]
+        st.counts[tile] += 1
+        st.drawn = tile
+        self._event("replacement", seat=seat, tile=NAMES[tile])
+        self._begin_turn(seat, "replacement")
+
+    def _clear_refusals(self, seat: int) -> None:
+        if self.seats[seat].refusals:
+            self.seats[seat].refusals = []
+
+    # ------------------------------------------------------------ queries
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase == END:
+            return []
+        if self.phase == START:
+            if seat in self.start_choices and seat not in self.start_responses:
+                return list(self.start_choices[seat])
+            return []
+        if self.phase == CLAIM:
+            w = self.window
+            if seat in w.choices and seat not in w.responses:
+                return list(w.choices[seat])
+            return []
+        if seat != self.current:
+            return []
+        return claims.turn_actions(self, seat)
+
+    def to_act(self) -> list[int]:
+        """Seats that have a decision to make now."""
+        if self.phase == END:
+            return []
+        if self.phase == START:
+            return [s for s in self.start_choices if s not in self.start_responses]
+        if self.phase == CLAIM:
+            return [s for s in self.window.choices if s not in self.window.responses]
+        return [self.current]
+
+    def forced_action(self, seat: int) -> Action | None:
+        """The action the rules force on `seat`, when it has no choice."""
+        acts = self.legal_actions(seat)
+        if len(acts) == 1 and acts[0].verb != "pass":
+            return acts[0]
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == END
+
+    def win_context(self, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False) -> WinContext:
+        st = self.seats[seat]
+        counts = list(st.counts)
+        if self_drawn:
+            counts[tile] -= 1
+        return WinContext(
+            concealed=counts,
+            melds=list(st.melds),
+            win_tile=tile,
+            self_drawn=self_drawn,
+            robbing_kong=robbing,
+            kong_replacement=self_drawn and self.turn_kind == "replacement",
+            kong_chain=self.kong_chain if self_drawn and self.turn_kind == "replacement" else 0,
+            after_kong_discard=(not self_drawn) and (not robbing) and self.after_kong_discard,
+            last_tile=self.drawable() <= 0 and not robbing,
+            last_copy=self._visible(tile) == self.table.ruleset.copies - 1,
+            first_turn=self._first_turn(seat, self_drawn),
+            is_dealer=seat == self.dealer,
+            discarder_is_dealer=source == self.dealer,
+            declared_ready=st.declared,
+            seat_wind=27 + (seat - self.dealer) % self.n,
+            round_wind=self.round_wind,
+            flowers=len(st.flowers),
+            players=self.n,
+        )
+
+    def _first_turn(self, seat: int, self_drawn: bool) -> bool:
+        if self.melds_made:
+            return False
+        if self_drawn:
+            return not self.seats[seat].has_discarded
+        return self.discards_made == 1
+
+    def _visible(self, tile: int) -> int:
+        n = 0
+        for st in self.seats:
+            n += sum(1 for t, c in zip(st.discards, st.claimed) if t == tile and not c)
+            n += sum(m.tiles.count(tile) for m in st.melds if m.exposed)
+        if self.window is not None and self.window.kind == "discard" and self.window.tile == tile:
+            n -= 1  # the winning discard itself is the tile being won
+        return n
+
+    def valuation(self, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False):
+        return evaluate(self.table, self.win_context(seat, tile, self_drawn, source, robbing))
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, seat: int, action: Action) -> None:
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(seat, action, claims.explain(self, seat, action, legal))
+        self._legal = {}
+        self.log.append((seat, str(action)))
+        if self.phase == START:
+            self._apply_start(seat, action)
+        elif self.phase == CLAIM:
+            self._apply_claim(seat, action)
+        else:
+            self._apply_turn(seat, action)
+
+    def _apply_start(self, seat: int, action: Action) -> None:
+        self.start_responses[seat] = action
+        if action.verb == "ready":
+            self._declare(seat)
+            self._event("ready", seat=seat)
+        if all(s in self.start_responses for s in self.start_choices):
+            self._begin_turn(self.dealer, "deal")
+
+    def _declare(self, seat: int) -> None:
+        st = self.seats[seat]
+        st.declared = True
+        st.declared_waits = tuple(analysis.waits(self.table, st.counts, st.melds))
+        if self.table.ready_kong == "same_waits_and_values":
+            st.declared_values = tuple(claims.wait_values(self, seat, st.counts, st.melds))
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        st = self.seats[seat]
+        verb, tile = action.verb, action.tile
+        if verb == "hu":
+            self._finish_win([seat], tile=st.drawn, self_drawn=True, source=-1)
+        elif verb in ("discard", "ready"):
+            self._discard(seat, tile, declare=verb == "ready")
+        elif verb == "kong":
+            self._turn_kong(seat, tile)
+
+    def _discard(self, seat: int, tile: int, declare: bool) -> None:
+        st = self.seats[seat]
+        st.counts[tile] -= 1
+        st.discards.append(tile)
+        st.claimed.append(False)
+        st.drawn = -1
+        st.has_discarded = True
+        self.discards_made += 1
+        self.after_kong_discard = self.kong_chain > 0
+        if declare:
+            self._declare(seat)
+        self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
+        window = Window(tile, seat, "discard")
+        claims.open_discard_window(self, window)
+        if window.choices:
+            self.phase = CLAIM
+            self.window = window
+        else:
+            self._next_draw(seat)
+
+    def _next_draw(self, after: int) -> None:
+        self.after_kong_discard = False
+        self._draw((after + 1) % self.n)
+
+    def _turn_kong(self, seat: int, tile: int) -> None:
+        st = self.seats[seat]
+        for i, m in enumerate(st.melds):
+            if m.type == PUNG and m.tile == tile:
+                st.counts[tile] -= 1
+                st.melds[i] = Meld(KONG, tile, ADDED, m.source, m.claimed)
+                self._event("kong", seat=seat, tile=NAMES[tile], kind=ADDED)
+                if ADDED in self.table.rob_kinds:
+                    window = Window(tile, seat, "rob")
+                    claims.open_rob_window(self, window)
+                    if window.choices:
+                        self.phase = CLAIM
+                        self.window = window
+                        return
+                self._after_kong(seat)
+                return
+        st.counts[tile] -= 4
+        st.melds.append(Meld(KONG, tile, CONCEALED))
+        self._event("kong", seat=seat, tile=NAMES[tile], kind=CONCEALED)
+        self._after_kong(seat)
+
+    def _after_kong(self, seat: int) -> None:
+        self.melds_made = True
+        self.kong_chain += 1
+        self._clear_refusals(seat)
+        self._replacement(seat)
+
+    def _apply_claim(self, seat: int, action: Action) -> None:
+        w = self.window
+        w.responses[seat] = action
+        if action.verb == "pass":
+            claims.record_pass(self, seat, w)
+        if len(w.responses) == len(w.choices):
+            claims.resolve(self, w)
+
+    # ------------------------------------------------------------ claims resolved
+
+    def take_discard(self, w: Window) -> None:
+        st = self.seats[w.source]
+        st.claimed[-1] = True
+
+    def claim_pong(self, seat: int, w: Window) -> None:
+        self.take_discard(w)
+        st = self.seats[seat]
+        st.counts[w.tile] -= 2
+        st.melds.append(Meld(PUNG, w.tile, "", w.source, w.tile))
+        self.melds_made = True
+        self._clear_refusals(seat)
+        self._event("pong", seat=seat, tile=NAMES[w.tile], source=w.source)
+        self._begin_turn(seat, "claim")
+        st.drawn = -1
+
+    def claim_chow(self, seat: int, w: Window, tiles: tuple) -> None:
+        self.take_discard(w)
+        st = self.seats[seat]
+        for t in tiles:
+            st.counts[t] -= 1
+        low = min(tiles + (w.tile,))
+        st.melds.append(Meld(CHOW, low, "", w.source, w.tile))
+        self.melds_made = True
+        self._clear_refusals(seat)
+        self._event("chow", seat=seat, tile=NAMES[w.tile], tiles=[NAMES[t] for t in tiles], source=w.source)
+        self._begin_turn(seat, "claim")
+        st.drawn = -1
+
+    def claim_kong(self, seat: int, w: Window) -> None:
+        self.take_discard(w)
+        st = self.seats[seat]
+        st.counts[w.tile] -= 3
+        st.melds.append(Meld(KONG, w.tile, DIRECT, w.source, w.tile))
+        self._event("kong", seat=seat, tile=NAMES[w.tile], kind=DIRECT, source=w.source)
+        self._begin_turn(seat, "claim")
+        self.kong_fed_by = w.source
+        self._after_kong(seat)
+
+    def complete_added_kong(self, w: Window) -> None:
+        self.window = None
+        self._after_kong(w.source)
+
+    # ------------------------------------------------------------ ending
+
+    def _finish_win(self, winners: list[int], tile: int, self_drawn: bool, source: int, robbing: bool = False, valuations=None) -> None:
+        vals = {}
+        for seat in winners:
+            v = (valuations or {}).get(seat) or self.valuation(seat, tile, self_drawn, source, robbing)
+            vals[seat] = v
+            self._event("hu", seat=seat, tile=NAMES[tile], self_drawn=self_drawn, **({"source": source} if source >= 0 else {}))
+        if robbing:
+            owner = self.seats[source]
+            for i, m in enumerate(owner.melds):
+                if m.type == KONG and m.tile == tile and m.kind == ADDED:
+                    owner.melds[i] = Meld(PUNG, tile, "", m.source, m.claimed)
+        elif not self_drawn and source >= 0:
+            self.seats[source].claimed[-1] = True
+        self.result = settlement.settle_win(self, winners, tile, self_drawn, source, robbing, vals)
+        self._end()
+
+    def _end_draw(self) -> None:
+        self.result = settlement.settle_draw(self)
+        self._end()
+
+    def _end(self) -> None:
+        self.phase = END
+        self.window = None
+        r = self.result
+        self._event(
+            "end", end=r.end, winners=r.winners, deltas=r.deltas, next_dealer=r.next_dealer,
+        )
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int) -> dict:
+        from .views import seat_view
+
+        return seat_view(self, seat)
+
+    def to_json(self) -> dict:
+        from .state_json import game_to_json
+
+        return game_to_json(self)
+
+    @staticmethod
+    def from_json(data: dict, table=None) -> "Game":
+        from .state_json import game_from_json
+
+        return game_from_json(data, table)
+
+
+def deal(table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0) -> Game:
+    """Shuffle the variant's tiles with the seed and deal a hand.
+
+    The dealer takes the first `dealer_tiles` tiles of the shuffled wall,
+    then each seat in turn order takes `other_tiles`; the rest is the wall.
+    """
+    from .shuffle import shuffled
+
+    rs = table.ruleset
+    wall = shuffled(table.wall_tiles(), seed)
+    hands = [[] for _ in range(table.players)]
+    pos = 0
+    for i in range(table.players):
+        seat = (dealer + i) % table.players
+        size = rs.dealer_tiles if i == 0 else rs.other_tiles
+        hands[seat] = wall[pos : pos + size]
+        pos += size
+    return Game(table, hands, wall[pos:], dealer, round_wind, hand_number)
+
+
+__all__ = ["Game", "IllegalAction", "deal", "counts_of", "START", "TURN", "CLAIM", "END"]

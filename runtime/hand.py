@@ -1,0 +1,212 @@
+"""Hand analysis over count vectors: winning shapes, decompositions, waits
+and shanten.
+
+Number suits are analysed one at a time and cached by their 9 counts, so
+a win check costs four dictionary look-ups once the cache is warm.
+
+A *set* is a pair of ints `(kind, tile)`: kind CHOW (tile is the lowest
+tile) or PUNG. A standard decomposition is `(pair_tile, sets)`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from .tiles import NUM_PLAYABLE
+
+CHOW = 0
+PUNG = 1
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+# ---------------------------------------------------------------- per suit
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(key: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split one suit's counts into sets only (ranks 0-based)."""
+    i = next((r for r, c in enumerate(key) if c), -1)
+    if i < 0:
+        return ((),)
+    out = []
+    counts = list(key)
+    if counts[i] >= 3:
+        counts[i] -= 3
+        for rest in _suit_sets(tuple(counts), chows):
+            out.append(((PUNG, i),) + rest)
+        counts[i] += 3
+    if chows and i + 2 < len(key) and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        for rest in _suit_sets(tuple(counts), chows):
+            out.append(((CHOW, i),) + rest)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_pair_sets(key: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple], ...]:
+    """Every way to split one suit into a pair and sets: (pair_rank, sets)."""
+    out = []
+    counts = list(key)
+    for r, c in enumerate(key):
+        if c >= 2:
+            counts[r] -= 2
+            for sets in _suit_sets(tuple(counts), chows):
+                out.append((r, sets))
+            counts[r] += 2
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_ok(key: tuple[int, ...], chows: bool, with_pair: bool) -> bool:
+    if with_pair:
+        return bool(_suit_pair_sets(key, chows))
+    return bool(_suit_sets(key, chows))
+
+
+# ---------------------------------------------------------------- standard shape
+
+
+def is_standard_win(counts: list[int]) -> bool:
+    """Sets and exactly one pair, using every tile of `counts` (kinds 0-33)."""
+    pair_groups = 0
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        rem = sum(key) % 3
+        if rem == 1:
+            return False
+        if rem == 2:
+            pair_groups += 1
+            if pair_groups > 1 or not _suit_ok(key, chows, True):
+                return False
+        elif not _suit_ok(key, chows, False):
+            return False
+    return pair_groups == 1
+
+
+def standard_decompositions(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Every (pair_tile, sets) split of `counts`; empty when none."""
+    per_group = []
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        rem = sum(key) % 3
+        if rem == 1:
+            return []
+        if rem == 2:
+            options = [(lo + r, tuple((k, lo + t) for k, t in sets)) for r, sets in _suit_pair_sets(key, chows)]
+        else:
+            options = [(-1, tuple((k, lo + t) for k, t in sets)) for sets in _suit_sets(key, chows)]
+        if not options:
+            return []
+        per_group.append(options)
+    out = []
+    for combo in product(*per_group):
+        pairs = [p for p, _ in combo if p >= 0]
+        if len(pairs) != 1:
+            continue
+        out.append((pairs[0], tuple(s for _, sets in combo for s in sets)))
+    return out
+
+
+# ---------------------------------------------------------------- other shapes
+
+
+def is_seven_pairs(counts: list[int], quads_as_two_pairs: bool = True) -> bool:
+    if sum(counts[:NUM_PLAYABLE]) != 14:
+        return False
+    pairs = 0
+    for c in counts[:NUM_PLAYABLE]:
+        if c % 2:
+            return False
+        if c == 4 and not quads_as_two_pairs:
+            return False
+        pairs += c // 2
+    return pairs == 7
+
+
+def is_thirteen_orphans(counts: list[int]) -> bool:
+    if sum(counts[:NUM_PLAYABLE]) != 14:
+        return False
+    if any(counts[t] == 0 for t in ORPHANS):
+        return False
+    return all(counts[t] == 0 for t in range(NUM_PLAYABLE) if t not in ORPHANS)
+
+
+# ---------------------------------------------------------------- shanten
+
+
+@lru_cache(maxsize=None)
+def _suit_blocks(key: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int, int]]:
+    """Pareto front of (sets, partial sets, head pair) reachable in one suit."""
+    i = next((r for r, c in enumerate(key) if c), -1)
+    if i < 0:
+        return frozenset({(0, 0, 0)})
+    results: set[tuple[int, int, int]] = set()
+    counts = list(key)
+
+    def take(removals, dm, dt, dp):
+        for r in removals:
+            counts[r] -= 1
+        for m, t, p in _suit_blocks(tuple(counts), chows):
+            if p + dp <= 1:
+                results.add((m + dm, t + dt, p + dp))
+        for r in removals:
+            counts[r] += 1
+
+    c = counts[i]
+    if c >= 3:
+        take((i, i, i), 1, 0, 0)
+    if c >= 2:
+        take((i, i), 0, 1, 0)
+        take((i, i), 0, 0, 1)
+    if chows:
+        n = len(key)
+        if i + 2 < n and counts[i + 1] and counts[i + 2]:
+            take((i, i + 1, i + 2), 1, 0, 0)
+        if i + 1 < n and counts[i + 1]:
+            take((i, i + 1), 0, 1, 0)
+        if i + 2 < n and counts[i + 2]:
+            take((i, i + 2), 0, 1, 0)
+    take((i,), 0, 0, 0)
+    front = {v for v in results if not any(o != v and all(a >= b for a, b in zip(o, v)) for o in results)}
+    return frozenset(front)
+
+
+def standard_shanten(counts: list[int], melds: int = 0) -> int:
+    """Tiles away from a standard win: -1 is complete, 0 is ready."""
+    fronts = [_suit_blocks(tuple(counts[lo:hi]), chows) for lo, hi, chows in _GROUPS]
+    best = 8
+    need_sets = 4 - melds
+    for combo in product(*fronts):
+        m = sum(v[0] for v in combo)
+        t = sum(v[1] for v in combo)
+        p = sum(v[2] for v in combo)
+        if p > 1:
+            t += p - 1
+            p = 1
+        m = min(m, need_sets)
+        t = min(t, need_sets - m)
+        value = 2 * (need_sets - m) - t - p
+        if value < best:
+            best = value
+    return best
+
+
+def seven_pairs_shanten(counts: list[int], quads_as_two_pairs: bool = True) -> int:
+    if quads_as_two_pairs:
+        pairs = sum(c // 2 for c in counts[:NUM_PLAYABLE])
+        return 6 - min(pairs, 7)
+    pairs = sum(1 for c in counts[:NUM_PLAYABLE] if c >= 2)
+    kinds = sum(1 for c in counts[:NUM_PLAYABLE] if c)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def thirteen_orphans_shanten(counts: list[int]) -> int:
+    kinds = sum(1 for t in ORPHANS if counts[t])
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    return 13 - kinds - (1 if pair else 0)
+

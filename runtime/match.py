@@ -1,0 +1,74 @@
+"""A match: N hands with dealer rotation and running scores."""
+
+from __future__ import annotations
+
+from .game import deal
+from .shuffle import derive
+
+
+class Match:
+    def __init__(self, table, seed, first_dealer: int | None = None, hands: int | None = None):
+        self.table = table
+        self.seed = seed
+        self.hands = table.hands if hands is None else hands
+        self.scores = [0] * table.players
+        self.results: list = []
+        self.dealer = self._first_dealer() if first_dealer is None else first_dealer
+        self.game = None
+
+    def _first_dealer(self) -> int:
+        first = self.table.ruleset.dealer.first
+        if first == "random":
+            return int(derive(self.seed, "first-dealer"), 16) % self.table.players
+        return int(first) % self.table.players
+
+    def hand_seed(self, index: int) -> str:
+        return derive(self.seed, "hand", index)
+
+    def start_hand(self):
+        index = len(self.results)
+        self.game = deal(self.table, self.hand_seed(index), self.dealer, hand_number=index)
+        return self.game
+
+    def finish_hand(self) -> None:
+        result = self.game.result
+        for seat, d in enumerate(result.deltas):
+            self.scores[seat] += d
+        self.results.append(result)
+        self.dealer = result.next_dealer
+        self.game = None
+
+    @property
+    def over(self) -> bool:
+        return len(self.results) >= self.hands
+
+
+def play_hand(game, bots, on_event=None) -> None:
+    """Play a hand to its end with one bot per seat."""
+    seen = 0
+    if on_event:
+        for event in game.events:
+            on_event(event)
+        seen = len(game.events)
+    while not game.over:
+        for seat in game.to_act():
+            game.apply(seat, bots[seat].choose(game, seat))
+            if on_event:
+                while seen < len(game.events):
+                    on_event(game.events[seen])
+                    seen += 1
+            if game.over:
+                break
+    if on_event:
+        for event in game.events[seen:]:
+            on_event(event)
+
+
+def play_match(match: Match, bots, on_event=None, on_hand=None) -> Match:
+    while not match.over:
+        game = match.start_hand()
+        play_hand(game, bots, on_event)
+        match.finish_hand()
+        if on_hand:
+            on_hand(match, len(match.results) - 1)
+    return match

@@ -1,0 +1,293 @@
+"""The shape of a compiled ruleset.
+
+A generated module builds one `Ruleset` out of these frozen classes.
+Fields that a variant may tie to table options hold either a constant or a
+function of `(o, n)` (options, player count); `Ruleset.configure` resolves
+them once per table into a `Table`, so play never re-evaluates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, Callable
+
+
+class OptionError(ValueError):
+    """A table option or player count the variant does not offer."""
+
+
+@dataclass(frozen=True)
+class Text:
+    zh: str
+    en: str
+
+    def both(self) -> str:
+        if self.zh and self.en and self.zh != self.en:
+            return f"{self.zh} ({self.en})"
+        return self.zh or self.en
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    id: str
+    name: Text
+    type: str  # bool, int or choice
+    default: Any
+    values: tuple = ()  # allowed values; empty = any within min/max
+    labels: tuple = ()  # Text per value, parallel to values
+    minimum: int | None = None
+    maximum: int | None = None
+    advanced: bool = False
+    rule: str = ""
+    doc: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """The value as this option stores it; raises OptionError."""
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            raise OptionError(f"option {self.id} takes true or false, not {value!r}")
+        if self.type == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"option {self.id} takes an integer, not {value!r}")
+        if self.type == "choice":
+            for v in self.values:
+                if str(v) == str(value):
+                    return v
+            raise OptionError(
+                f"option {self.id} has no value {value!r}; expected one of: "
+                + ", ".join(str(v) for v in self.values)
+            )
+        if self.values and value not in self.values:
+            raise OptionError(
+                f"option {self.id} has no value {value!r}; expected one of: "
+                + ", ".join(str(v) for v in self.values)
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.id} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.id} must be at most {self.maximum}, not {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class ConstraintSpec:
+    check: Callable
+    message: Text
+    source: str
+
+
+@dataclass(frozen=True)
+class FanSpec:
+    id: str
+    name: Text
+    value: Any  # int or f(o, n)
+    when: Callable | None  # f(h, d, o) -> bool; None = always
+    count: Callable | None  # f(h, d, o) -> int; None = 1
+    per_arrangement: bool  # reads facts of one arrangement (d)
+    excludes: tuple = ()  # ids this fan excludes, transitive closure
+    rule: str = ""
+    when_source: str = "true"
+    count_source: str = ""
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class PassRule:
+    """A refusal that lasts after a pass (过手胡, 过手碰, 漏碰, ...)."""
+
+    claim: str  # hu or pong
+    when: Any  # bool or f(o, n)
+    same_tile: bool  # True: only the passed tile kind; False: every tile
+    unless_worth_more: bool  # a strictly more valuable win lifts it
+
+
+@dataclass(frozen=True)
+class ClaimsSpec:
+    chow: Any = False
+    pong: Any = True
+    kong: Any = True
+    hu: Any = True
+    priority: tuple = (("hu",), ("kong", "pong"), ("chow",))
+    multiple_winners: Any = True
+    last_discard: tuple = ("hu",)
+    rob_kinds: tuple = ("added",)
+    rob_when: Any = True
+    rob_counts_as: str = "discard"
+    must_win: Any = False
+    pass_rules: tuple = ()
+
+
+@dataclass(frozen=True)
+class KongSpec:
+    concealed: Any = True
+    added: Any = True
+    in_pung_turn: Any = True
+    chain: Any = True
+
+
+@dataclass(frozen=True)
+class ReadySpec:
+    declare: str = "none"  # none, opening or any_turn
+    locks_hand: Any = True
+    forbids: tuple = ("pong", "chow")
+    kong: str = "same_waits"  # never, same_waits, same_waits_and_values, any
+
+
+@dataclass(frozen=True)
+class WinSpec:
+    standard: bool = True
+    seven_pairs: bool = False
+    quads_as_two_pairs: bool = True
+    thirteen_orphans: bool = False
+    allowed: Callable | None = None  # f(h, r, o) -> bool
+    allowed_source: str = ""
+    why_not: Text = Text("", "")
+
+
+@dataclass(frozen=True)
+class ScoringSpec:
+    unit: str
+    unit_name: Text
+    combine: str  # add or multiply
+    fans: tuple  # FanSpec, in evaluation order
+
+
+@dataclass(frozen=True)
+class SettlementSpec:
+    discard_payers: str = "discarder"  # discarder or others
+    self_draw_payers: str = "others"
+    amount: Callable | None = None  # f(s, o) -> int
+    amount_source: str = "total"
+
+
+@dataclass(frozen=True)
+class ReadyCheckSpec:
+    """查叫: at an exhausted wall, who collects from whom and how much."""
+
+    when: Any
+    collects: Callable  # f(s, o) -> bool over one seat
+    collects_source: str
+    amount: Callable  # f(s, o) -> int
+    amount_source: str
+    ignore_fans: tuple = ()
+    reason: str = "cha_jiao"
+
+
+@dataclass(frozen=True)
+class DealerSpec:
+    first: str = "0"  # a seat number or "random"
+    after_win: str = "winner"
+    after_multiple_winners: str = "discarder"
+    after_draw: str = "stay"
+    may_repeat: Any = True
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: Text
+    source: str
+    source_sha256: str
+    rules_file: str
+    summary: str
+    players: tuple
+    default_players: int
+    tile_kinds: tuple  # kinds in play, sorted
+    copies: int
+    dealer_tiles: int
+    other_tiles: int
+    reserved_tail: Any
+    options: tuple
+    constraints: tuple
+    claims: ClaimsSpec
+    kongs: KongSpec
+    ready: ReadySpec
+    winning: WinSpec
+    scoring: ScoringSpec
+    settlement: SettlementSpec
+    ready_check: ReadyCheckSpec | None
+    dealer: DealerSpec
+    hands: Any  # number of hands in a match
+    verbs: tuple = ()
+    fan_index: dict = field(default_factory=dict, compare=False)
+
+    def option(self, option_id: str) -> OptionSpec:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        raise OptionError(
+            f"{self.name} has no option {option_id!r}; its options are: "
+            + ", ".join(o.id for o in self.options)
+        )
+
+    def configure(self, options: dict | None = None, players: int | None = None) -> "Table":
+        """Check a table's options and player count and fix every rule."""
+        players = self.default_players if players is None else players
+        if players not in self.players:
+            raise OptionError(
+                f"{self.name} is played by {', '.join(map(str, self.players))} players, not {players}"
+            )
+        values = {o.id: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            values[key] = self.option(key).coerce(value)
+        o = SimpleNamespace(**values)
+        for c in self.constraints:
+            if not c.check(o, players):
+                raise OptionError(f"options break a rule of {self.name}: {c.message.both()}")
+        return Table(self, players, values, o)
+
+
+def resolve(value, o, n):
+    return value(o, n) if callable(value) else value
+
+
+class Table:
+    """A ruleset with its options and player count fixed."""
+
+    def __init__(self, ruleset: Ruleset, players: int, values: dict, o: SimpleNamespace):
+        self.ruleset = ruleset
+        self.players = players
+        self.option_values = values
+        self.o = o
+        n = players
+        c, k, r = ruleset.claims, ruleset.kongs, ruleset.ready
+        self.chow = bool(resolve(c.chow, o, n))
+        self.pong = bool(resolve(c.pong, o, n))
+        self.kong_claim = bool(resolve(c.kong, o, n))
+        self.hu_on_discard = bool(resolve(c.hu, o, n))
+        self.priority = {verb: level for level, verbs in enumerate(c.priority) for verb in verbs}
+        self.multiple_winners = bool(resolve(c.multiple_winners, o, n))
+        self.last_discard = frozenset(c.last_discard)
+        self.rob_kinds = frozenset(c.rob_kinds) if resolve(c.rob_when, o, n) else frozenset()
+        self.rob_counts_as = c.rob_counts_as
+        self.must_win = bool(resolve(c.must_win, o, n))
+        self.pass_rules = tuple(p for p in c.pass_rules if resolve(p.when, o, n))
+        self.concealed_kong = bool(resolve(k.concealed, o, n))
+        self.added_kong = bool(resolve(k.added, o, n))
+        self.kong_in_pung_turn = bool(resolve(k.in_pung_turn, o, n))
+        self.kong_chain = bool(resolve(k.chain, o, n))
+        self.declare = r.declare
+        self.ready_locks = bool(resolve(r.locks_hand, o, n))
+        self.ready_forbids = frozenset(r.forbids)
+        self.ready_kong = r.kong
+        self.reserved_tail = int(resolve(ruleset.reserved_tail, o, n))
+        self.hands = int(resolve(ruleset.hands, o, n))
+        self.fans = tuple(ruleset.scoring.fans)
+        self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
+        rc = ruleset.ready_check
+        self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
+        self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
+        self.tile_kinds = ruleset.tile_kinds
+
+    def wall_tiles(self) -> list[int]:
+        rs = self.ruleset
+        return [t for t in rs.tile_kinds for _ in range(rs.copies if t < 34 else 1)]
+
+    def to_json(self) -> dict:
+        return {"variant": self.ruleset.name, "players": self.players, "options": dict(self.option_values)}

@@ -1,0 +1,282 @@
+"""Valuing a winning hand with a variant's fan table.
+
+`WinContext` says what is being valued (the same whether it comes from a
+game, a hand JSON line or a ready check). `HandFacts` and `Arrangement`
+are the `h` and `d` objects that compiled fan conditions read. Every
+arrangement of the hand (each decomposition, each reading of the winning
+tile) is valued and the best one kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import hand as hm
+from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, Meld
+from .tiles import NUM_PLAYABLE, is_honour, is_terminal
+
+
+@dataclass
+class WinContext:
+    concealed: list  # counts (42) of the concealed tiles, winning tile excluded
+    melds: list  # Meld
+    win_tile: int
+    self_drawn: bool
+    robbing_kong: bool = False
+    kong_replacement: bool = False
+    kong_chain: int = 0
+    after_kong_discard: bool = False
+    last_tile: bool = False
+    last_copy: bool = False
+    first_turn: bool = False
+    is_dealer: bool = False
+    discarder_is_dealer: bool = False
+    declared_ready: bool = False
+    seat_wind: int = 27
+    round_wind: int = 27
+    flowers: int = 0
+    players: int = 4
+
+
+class HandFacts:
+    """The `h` of fan conditions: facts of the whole hand and the win."""
+
+    def __init__(self, ctx: WinContext, table):
+        self.ctx = ctx
+        self.table = table
+        self.self_drawn = ctx.self_drawn
+        self.win_tile = ctx.win_tile
+        self.robbing_kong = ctx.robbing_kong
+        self.kong_replacement = ctx.kong_replacement
+        self.kong_chain = ctx.kong_chain if ctx.kong_replacement else 0
+        self.after_kong_discard = ctx.after_kong_discard
+        self.last_tile = ctx.last_tile
+        self.last_copy = ctx.last_copy
+        self.first_turn = ctx.first_turn
+        self.is_dealer = ctx.is_dealer
+        self.discarder_is_dealer = ctx.discarder_is_dealer and not ctx.self_drawn
+        self.declared_ready = ctx.declared_ready
+        self.seat_wind = ctx.seat_wind
+        self.round_wind = ctx.round_wind
+        self.flowers = ctx.flowers
+        self.players = ctx.players
+
+        full = list(ctx.concealed)
+        full[ctx.win_tile] += 1
+        self.full_concealed = full
+        self.completes_quad = full[ctx.win_tile] == 4
+        melds = ctx.melds
+        self.melds = len(melds)
+        self.claimed_melds = sum(1 for m in melds if m.claimed_from_other)
+        self.concealed = self.claimed_melds == 0
+        self.meld_chows = sum(1 for m in melds if m.type == CHOW)
+        self.meld_pungs = sum(1 for m in melds if m.type == PUNG)
+        self.meld_kongs = sum(1 for m in melds if m.type == KONG)
+        self.concealed_kongs = sum(1 for m in melds if m.type == KONG and m.kind == CONCEALED)
+        self.exposed_kongs = self.meld_kongs - self.concealed_kongs
+        self.added_kongs = sum(1 for m in melds if m.type == KONG and m.kind == ADDED)
+
+        everything = list(full)
+        kong_tiles = set()
+        for m in melds:
+            for t in m.tiles:
+                everything[t] += 1
+            if m.type == KONG:
+                kong_tiles.add(m.tile)
+        self.all_counts = everything
+        self.concealed_quads = sum(1 for t in range(NUM_PLAYABLE) if full[t] == 4)
+        self.hogs = sum(1 for t in range(NUM_PLAYABLE) if everything[t] == 4 and t not in kong_tiles)
+        present = [t for t in range(NUM_PLAYABLE) if everything[t]]
+        self.present = frozenset(present)
+        self.number_suits = len({t // 9 for t in present if t < 27})
+        self.honours = sum(everything[t] for t in present if is_honour(t))
+        self.terminals = sum(everything[t] for t in present if is_terminal(t))
+        self._wait_count = None
+
+    def count(self, tile: int) -> int:
+        return self.all_counts[tile]
+
+    def only(self, tiles) -> bool:
+        return self.present <= tiles
+
+    def any(self, tiles) -> bool:
+        return not self.present.isdisjoint(tiles)
+
+    @property
+    def wait_count(self) -> int:
+        if self._wait_count is None:
+            from .analysis import waits
+
+            self._wait_count = len(waits(self.table, self.ctx.concealed, self.ctx.melds))
+        return self._wait_count
+
+
+class Arrangement:
+    """The `d` of fan conditions: one way of reading the hand."""
+
+    __slots__ = (
+        "standard", "seven_pairs", "thirteen_orphans", "quads", "chows", "pungs", "kongs",
+        "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung",
+    )
+
+    def __init__(self):
+        self.standard = self.seven_pairs = self.thirteen_orphans = False
+        self.quads = self.chows = self.pungs = self.kongs = self.concealed_pungs = 0
+        self.pair = -1
+        self.sets = ()
+        self.closed = self.edge = self.single = self.two_sided = self.dual_pung = False
+
+    def has_pung(self, tile: int) -> bool:
+        return any(k != hm.CHOW and t == tile for k, t in self.sets)
+
+    def has_chow(self, tile: int) -> bool:
+        return any(k == hm.CHOW and t == tile for k, t in self.sets)
+
+
+def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
+    out = []
+    melds = h.ctx.melds
+    meld_sets = [(hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds]
+    win = h.win_tile
+    for pair, sets in hm.standard_decompositions(h.full_concealed):
+        # every group the winning tile can be read into
+        readings = []
+        if pair == win:
+            readings.append(("single", -1))
+        seen = set()
+        for i, (kind, t) in enumerate(sets):
+            if (kind, t) in seen:
+                continue
+            if kind == hm.PUNG and t == win:
+                readings.append(("dual_pung", i))
+            elif kind == hm.CHOW and t <= win <= t + 2:
+                pos = win - t
+                if pos == 1:
+                    readings.append(("closed", i))
+                elif (pos == 2 and t % 9 == 0) or (pos == 0 and t % 9 == 6):
+                    readings.append(("edge", i))
+                else:
+                    readings.append(("two_sided", i))
+            else:
+                continue
+            seen.add((kind, t))
+        for reading, _ in readings:
+            a = Arrangement()
+            a.standard = True
+            a.pair = pair
+            a.sets = tuple(sets) + tuple(meld_sets)
+            chows = sum(1 for k, _ in sets if k == hm.CHOW)
+            concealed_pungs = len(sets) - chows
+            if reading == "dual_pung" and not h.self_drawn:
+                concealed_pungs -= 1
+            a.chows = chows + h.meld_chows
+            a.pungs = (len(sets) - chows) + h.meld_pungs + h.meld_kongs
+            a.kongs = h.meld_kongs
+            a.concealed_pungs = concealed_pungs + h.concealed_kongs
+            setattr(a, reading, True)
+            out.append(a)
+    return out
+
+
+def arrangements(h: HandFacts) -> list[Arrangement]:
+    """Every winning reading of the hand that the variant's shapes allow."""
+    win = h.table.ruleset.winning
+    out = []
+    melds = h.ctx.melds
+    full = h.full_concealed
+    if win.standard:
+        out.extend(_standard_arrangements(h))
+    if not melds and win.seven_pairs and hm.is_seven_pairs(full, win.quads_as_two_pairs):
+        a = Arrangement()
+        a.seven_pairs = True
+        a.quads = sum(1 for c in full[:NUM_PLAYABLE] if c == 4)
+        a.pair = next(t for t in range(NUM_PLAYABLE) if full[t])
+        a.single = True
+        out.append(a)
+    if not melds and win.thirteen_orphans and hm.is_thirteen_orphans(full):
+        a = Arrangement()
+        a.thirteen_orphans = True
+        a.pair = next(t for t in hm.ORPHANS if full[t] == 2)
+        a.single = full[h.win_tile] == 2
+        out.append(a)
+    return out
+
+
+@dataclass
+class Valuation:
+    fans: list  # (FanSpec, value, count)
+    total: int
+    arrangement: Arrangement | None = None
+    win_allowed: bool = True
+    why: str = ""
+    facts: HandFacts | None = None
+
+    def fan_json(self) -> list[dict]:
+        return [
+            {"id": f.id, "name": f.name.zh, "en": f.name.en, "value": v, "count": c} for f, v, c in self.fans
+        ]
+
+    def counted(self, fan_id: str) -> int:
+        return sum(c for f, _, c in self.fans if f.id == fan_id)
+
+
+class Result:
+    """The `r` of win conditions: a valued hand."""
+
+    def __init__(self, valuation: Valuation):
+        self.total = valuation.total
+
+
+def _combine(table, counted) -> int:
+    if table.ruleset.scoring.combine == "multiply":
+        total = 1
+        for _, value, count in counted:
+            total *= value**count
+        return total if counted else 0
+    return sum(value * count for _, value, count in counted)
+
+
+def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), cache=None) -> list:
+    fans = table.fans
+    o = table.o
+    hits = {}
+    for i, fan in enumerate(fans):
+        if fan.id in ignore:
+            continue
+        if not fan.per_arrangement and cache is not None and i in cache:
+            n = cache[i]
+        else:
+            if fan.when is not None and not fan.when(h, d, o):
+                n = 0
+            else:
+                n = fan.count(h, d, o) if fan.count is not None else 1
+            if not fan.per_arrangement and cache is not None:
+                cache[i] = n
+        if n > 0:
+            hits[fan.id] = (i, n)
+    excluded = set()
+    for fid in hits:
+        excluded.update(fans[hits[fid][0]].excludes)
+    return [
+        (fans[i], table.fan_values[i], n) for fid, (i, n) in hits.items() if fid not in excluded
+    ]
+
+
+def evaluate(table, ctx: WinContext, ignore=frozenset()) -> Valuation | None:
+    """The best valuation of a complete hand, or None if it does not win."""
+    h = HandFacts(ctx, table)
+    best = None
+    cache: dict = {}
+    for d in arrangements(h):
+        counted = value_arrangement(table, h, d, ignore, cache)
+        total = _combine(table, counted)
+        if best is None or total > best.total:
+            best = Valuation(counted, total, d)
+    if best is None:
+        return None
+    allowed = table.ruleset.winning.allowed
+    if allowed is not None and not allowed(h, Result(best), table.o):
+        best.win_allowed = False
+        best.why = table.ruleset.winning.why_not.both() or "the variant does not allow this win"
+    best.facts = h
+    return best

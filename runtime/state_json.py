@@ -1,0 +1,165 @@
+"""A game's whole state as JSON, and back: a restored game continues
+exactly as the original would."""
+
+from __future__ import annotations
+
+from .actions import action_from_json
+from .game import Game, SeatState, Window
+from .melds import Meld
+from .scoring import Valuation
+from .tiles import INDEX, NAMES, NUM_KINDS
+
+FORMAT = 1
+
+
+def _tiles(counts) -> list[str]:
+    return [NAMES[t] for t in range(len(counts)) for _ in range(counts[t])]
+
+
+def _counts(names) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for n in names:
+        counts[INDEX[n]] += 1
+    return counts
+
+
+def _meld(m: Meld) -> list:
+    return [m.type, m.tile, m.kind, m.source, m.claimed]
+
+
+def _seat(st: SeatState) -> dict:
+    return {
+        "hand": _tiles(st.counts),
+        "melds": [_meld(m) for m in st.melds],
+        "discards": [NAMES[t] for t in st.discards],
+        "claimed": list(st.claimed),
+        "flowers": [NAMES[t] for t in st.flowers],
+        "declared": st.declared,
+        "declared_waits": [NAMES[t] for t in st.declared_waits],
+        "declared_values": list(st.declared_values),
+        "drawn": NAMES[st.drawn] if st.drawn >= 0 else None,
+        "refusals": [list(r) for r in st.refusals],
+        "has_discarded": st.has_discarded,
+    }
+
+
+def game_to_json(game: Game) -> dict:
+    rs = game.table.ruleset
+    window = None
+    if game.window is not None:
+        w = game.window
+        window = {
+            "tile": NAMES[w.tile],
+            "source": w.source,
+            "kind": w.kind,
+            "choices": {str(s): [a.to_json() for a in acts] for s, acts in w.choices.items()},
+            "responses": {str(s): a.to_json() for s, a in w.responses.items()},
+        }
+    return {
+        "format": FORMAT,
+        "variant": rs.name,
+        "variant_sha256": rs.source_sha256,
+        "table": game.table.to_json(),
+        "dealer": game.dealer,
+        "round_wind": game.round_wind,
+        "hand_number": game.hand_number,
+        "wall": [NAMES[t] for t in game.wall],
+        "front": game.front,
+        "back": game.back,
+        "seats": [_seat(st) for st in game.seats],
+        "phase": game.phase,
+        "current": game.current,
+        "turn_kind": game.turn_kind,
+        "kong_chain": game.kong_chain,
+        "kong_fed_by": game.kong_fed_by,
+        "after_kong_discard": game.after_kong_discard,
+        "melds_made": game.melds_made,
+        "discards_made": game.discards_made,
+        "window": window,
+        "start_choices": {str(s): [a.to_json() for a in acts] for s, acts in game.start_choices.items()},
+        "start_responses": {str(s): a.to_json() for s, a in game.start_responses.items()},
+        "events": list(game.events),
+        "log": [list(x) for x in game.log],
+        "result": game.result.to_json() if game.result is not None else None,
+    }
+
+
+def game_from_json(data: dict, table=None) -> Game:
+    if table is None:
+        from .registry import load
+
+        t = data["table"]
+        table = load(data["variant"]).configure(t["options"], t["players"])
+    game = Game.__new__(Game)
+    game._legal = {}
+    game.table = table
+    game.n = table.players
+    game.dealer = data["dealer"]
+    game.round_wind = data["round_wind"]
+    game.hand_number = data["hand_number"]
+    game.wall = [INDEX[t] for t in data["wall"]]
+    game.front = data["front"]
+    game.back = data["back"]
+    game.seats = []
+    for sd in data["seats"]:
+        st = SeatState()
+        st.counts = _counts(sd["hand"])
+        st.melds = [Meld(*m) for m in sd["melds"]]
+        st.discards = [INDEX[t] for t in sd["discards"]]
+        st.claimed = list(sd["claimed"])
+        st.flowers = [INDEX[t] for t in sd["flowers"]]
+        st.declared = sd["declared"]
+        st.declared_waits = tuple(INDEX[t] for t in sd["declared_waits"])
+        st.declared_values = tuple(sd["declared_values"])
+        st.drawn = INDEX[sd["drawn"]] if sd["drawn"] else -1
+        st.refusals = [tuple(r) for r in sd["refusals"]]
+        st.has_discarded = sd["has_discarded"]
+        game.seats.append(st)
+    game.phase = data["phase"]
+    game.current = data["current"]
+    game.turn_kind = data["turn_kind"]
+    game.kong_chain = data["kong_chain"]
+    game.kong_fed_by = data["kong_fed_by"]
+    game.after_kong_discard = data["after_kong_discard"]
+    game.melds_made = data["melds_made"]
+    game.discards_made = data["discards_made"]
+    game.window = None
+    if data["window"] is not None:
+        wd = data["window"]
+        w = Window(INDEX[wd["tile"]], wd["source"], wd["kind"])
+        w.choices = {int(s): tuple(action_from_json(a) for a in acts) for s, acts in wd["choices"].items()}
+        w.responses = {int(s): action_from_json(a) for s, a in wd["responses"].items()}
+        for s in w.choices:
+            if any(a.verb == "hu" for a in w.choices[s]):
+                w.valuations[s] = game.valuation(s, w.tile, False, w.source, w.kind == "rob")
+        game.window = w
+    game.start_choices = {int(s): tuple(action_from_json(a) for a in acts) for s, acts in data["start_choices"].items()}
+    game.start_responses = {int(s): action_from_json(a) for s, a in data["start_responses"].items()}
+    game.events = list(data["events"])
+    game.log = [tuple(x) for x in data["log"]]
+    game.result = None
+    if data["result"] is not None:
+        game.result = _result_from_json(data["result"], table)
+    return game
+
+
+def _result_from_json(d: dict, table):
+    from .settlement import HandResult, Payment
+
+    by_id = {f.id: f for f in table.fans}
+    valuations = {
+        int(s): Valuation([(by_id[f["id"]], f["value"], f["count"]) for f in fans], d["totals"][s])
+        for s, fans in d["fans"].items()
+    }
+    payments = [Payment(p["from"], p["to"], p["amount"], p["reason"]) for p in d["payments"]]
+    return HandResult(
+        end=d["end"],
+        winners=d["winners"],
+        discarder=d["discarder"] if d["discarder"] is not None else -1,
+        self_drawn=d["self_drawn"],
+        payments=payments,
+        deltas=d["deltas"],
+        next_dealer=d["next_dealer"],
+        win_tile=INDEX[d["win_tile"]] if d.get("win_tile") else -1,
+        valuations=valuations,
+    )

@@ -1,0 +1,154 @@
+"""Tiles and MPSZ notation.
+
+A tile kind is an int: 0-8 are 1m-9m, 9-17 are 1p-9p, 18-26 are 1s-9s,
+27-33 are 1z-7z (East, South, West, North, White, Green, Red) and 34-41
+are the flowers 1f-8f. Hands are count vectors indexed by kind, which
+keeps hand analysis to integer arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+SUITS = "mpsz"
+NUM_PLAYABLE = 34
+NUM_KINDS = 42
+FLOWER_BASE = 34
+HONOUR_BASE = 27
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+
+NAMES = tuple(
+    [f"{r}m" for r in range(1, 10)]
+    + [f"{r}p" for r in range(1, 10)]
+    + [f"{r}s" for r in range(1, 10)]
+    + [f"{r}z" for r in range(1, 8)]
+    + [f"{r}f" for r in range(1, 9)]
+)
+INDEX = {name: i for i, name in enumerate(NAMES)}
+
+ZH_NAMES = tuple(
+    [f"{n}万" for n in "一二三四五六七八九"]
+    + [f"{n}筒" for n in "一二三四五六七八九"]
+    + [f"{n}条" for n in "一二三四五六七八九"]
+    + list("东南西北白发中")
+    + list("春夏秋冬梅兰竹菊")
+)
+
+
+class TileError(ValueError):
+    """A tile text that is not MPSZ notation."""
+
+
+def suit_of(tile: int) -> str:
+    if tile < 27:
+        return SUITS[tile // 9]
+    return "z" if tile < FLOWER_BASE else "f"
+
+
+def rank_of(tile: int) -> int:
+    """1-9 for number tiles, 1-7 for honours, 1-8 for flowers."""
+    if tile < 27:
+        return tile % 9 + 1
+    if tile < FLOWER_BASE:
+        return tile - 26
+    return tile - 33
+
+
+def is_number(tile: int) -> bool:
+    return tile < 27
+
+
+def is_honour(tile: int) -> bool:
+    return 27 <= tile < FLOWER_BASE
+
+
+def is_flower(tile: int) -> bool:
+    return tile >= FLOWER_BASE
+
+
+def is_terminal(tile: int) -> bool:
+    return tile < 27 and tile % 9 in (0, 8)
+
+
+def is_terminal_or_honour(tile: int) -> bool:
+    return is_terminal(tile) or is_honour(tile)
+
+
+def name(tile: int) -> str:
+    return NAMES[tile]
+
+
+_TILE_RE = re.compile(r"^\s*(?:[0-9]+[a-zA-Z])+\s*$")
+_GROUP_RE = re.compile(r"([0-9]+)([a-zA-Z])")
+
+
+def parse_group(text: str) -> list[int]:
+    """Parse compact MPSZ (`123m456p11z`) or space-separated tiles.
+
+    Raises TileError naming the bad text.
+    """
+    tiles: list[int] = []
+    for word in text.replace(",", " ").split():
+        if not _TILE_RE.match(word):
+            raise TileError(f"bad tile text {word!r}: expected MPSZ such as 1m, 123p or 11z")
+        for digits, suit in _GROUP_RE.findall(word):
+            if suit not in _SUIT_BASE:
+                raise TileError(f"bad tile text {digits + suit!r}: unknown suit {suit!r} (m, p, s, z or f)")
+            for d in digits:
+                rank = int(d)
+                if not 1 <= rank <= _SUIT_SIZE[suit]:
+                    raise TileError(
+                        f"bad tile text {d + suit!r}: {suit} tiles run 1..{_SUIT_SIZE[suit]}"
+                    )
+                tiles.append(_SUIT_BASE[suit] + rank - 1)
+    return tiles
+
+
+def parse_tile(text: str) -> int:
+    tiles = parse_group(text) if isinstance(text, str) else []
+    if len(tiles) != 1:
+        raise TileError(f"bad tile text {text!r}: expected exactly one tile such as 5p")
+    return tiles[0]
+
+
+def parse_tiles(value: str | Iterable[str]) -> list[int]:
+    """A group of tiles given compactly or as a list of tile texts."""
+    if isinstance(value, str):
+        return parse_group(value)
+    out: list[int] = []
+    for item in value:
+        if not isinstance(item, str):
+            raise TileError(f"bad tile text {item!r}: expected a string such as 5p")
+        out.extend(parse_group(item))
+    return out
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    """Compact MPSZ in sorted order: `123m45p`."""
+    by_suit: dict[str, list[str]] = {}
+    for t in sorted(tiles):
+        by_suit.setdefault(suit_of(t), []).append(str(rank_of(t)))
+    return "".join("".join(by_suit[s]) + s for s in "mpszf" if s in by_suit)
+
+
+def names(tiles: Iterable[int]) -> list[str]:
+    return [NAMES[t] for t in tiles]
+
+
+def counts_of(tiles: Iterable[int]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def successor(tile: int, order: tuple[int, ...] | None = None) -> int:
+    """Next kind in the indicator order: 9 wraps to 1 within a suit;
+    honours follow `order` (a cycle of honour kinds) when given."""
+    if tile < 27:
+        return tile - 8 if tile % 9 == 8 else tile + 1
+    cycle = order or tuple(range(27, 34))
+    return cycle[(cycle.index(tile) + 1) % len(cycle)]

@@ -1,0 +1,61 @@
+"""What one seat may see: its own tiles, everyone's melds and discards,
+tile counts of the others, and nothing of the wall's order."""
+
+from __future__ import annotations
+
+from .melds import CONCEALED
+from .tiles import NAMES
+
+
+def _tiles(counts) -> list[str]:
+    return [NAMES[t] for t in range(len(counts)) for _ in range(counts[t])]
+
+
+def seat_view(game, seat: int) -> dict:
+    seats = []
+    for s, st in enumerate(game.seats):
+        public = {
+            "seat": s,
+            "melds": [m.to_json(hide_concealed=s != seat) for m in st.melds],
+            "discards": [NAMES[t] for t in st.discards],
+            "claimed": [i for i, c in enumerate(st.claimed) if c],
+            "flowers": [NAMES[t] for t in st.flowers],
+            "hand_size": sum(st.counts),
+            "declared_ready": st.declared,
+        }
+        seats.append(public)
+    me = game.seats[seat]
+    view = {
+        "seat": seat,
+        "players": game.n,
+        "dealer": game.dealer,
+        "phase": game.phase,
+        "current": game.current if game.phase == "turn" else None,
+        "to_act": game.to_act(),
+        "wall_remaining": max(game.drawable(), 0),
+        "hand": _tiles(me.counts),
+        "drawn": NAMES[me.drawn] if me.drawn >= 0 and game.phase == "turn" and game.current == seat else None,
+        "seats": seats,
+        "legal_actions": [str(a) for a in game.legal_actions(seat)],
+    }
+    if game.window is not None:
+        view["claim"] = {"tile": NAMES[game.window.tile], "from": game.window.source, "kind": game.window.kind}
+    if game.result is not None:
+        view["result"] = game.result.to_json()
+        view["revealed"] = {str(w): _tiles(game.seats[w].counts) for w in game.result.winners}
+    return view
+
+
+_PRIVATE_TILE_EVENTS = ("draw", "replacement")
+
+
+def event_for(event: dict, seat: int) -> dict:
+    """An event as `seat` may see it."""
+    if event["type"] in _PRIVATE_TILE_EVENTS and event.get("seat") != seat:
+        return {k: v for k, v in event.items() if k != "tile"}
+    if event["type"] == "kong" and event.get("kind") == CONCEALED and event.get("seat") != seat:
+        return {k: v for k, v in event.items() if k != "tile"}
+    if event["type"] == "deal":
+        hands = event.get("hands") or []
+        return {**{k: v for k, v in event.items() if k != "hands"}, "hand": hands[seat] if seat < len(hands) else []}
+    return event

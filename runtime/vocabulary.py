@@ -1,0 +1,167 @@
+"""The facts that variant expressions may name.
+
+This table is the contract between the compiler and the runtime: the
+compiler checks every name in a variant's conditions and formulas against
+it and emits the `code` given here; the runtime objects named in `code`
+(`h` hand facts, `d` arrangement facts, `s` settlement facts, `o` table
+options, `n` player count) provide them. `tests/test_vocabulary.py`
+checks that every fact listed here exists on the runtime side.
+
+Scopes say where a fact is known:
+
+- `table`: fixed when a table is created (options, players).
+- `hand`: a winning hand being valued (fan conditions and counts).
+- `result`: a valued hand (win conditions that look at the total).
+- `settle`: one payer paying one winner (payment formulas).
+- `seat`: one seat at an exhausted wall (ready checks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BOOL, INT, TILE, TILES, STR = "bool", "int", "tile", "tiles", "str"
+
+TABLE, HAND, RESULT, SETTLE, SEAT = "table", "hand", "result", "settle", "seat"
+
+# The parameters of the function generated for an expression of each scope.
+SCOPE_PARAMS = {
+    TABLE: ("o", "n"),
+    HAND: ("h", "d", "o"),
+    RESULT: ("h", "r", "o"),
+    SETTLE: ("s", "o"),
+    SEAT: ("s", "o"),
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    name: str
+    type: str
+    code: str
+    scopes: frozenset
+    doc: str
+    args: tuple = field(default=())
+
+
+_FACTS: list[Fact] = []
+
+
+def _fact(name, type_, code, scopes, doc, args=()):
+    _FACTS.append(Fact(name, type_, code, frozenset(scopes.split()), doc, tuple(args)))
+
+
+_HANDLIKE = "hand result"
+
+# -- the win itself
+_fact("win.self_drawn", BOOL, "h.self_drawn", _HANDLIKE, "The winning tile was drawn by the winner (自摸), kong replacements included.")
+_fact("win.tile", TILE, "h.win_tile", _HANDLIKE, "The winning tile.")
+_fact("win.robbing_kong", BOOL, "h.robbing_kong", _HANDLIKE, "Won on a tile another player added to his pung (抢杠).")
+_fact("win.kong_replacement", BOOL, "h.kong_replacement", _HANDLIKE, "Won on one's own kong replacement tile (杠上花).")
+_fact("win.kong_chain", INT, "h.kong_chain", _HANDLIKE, "Kongs made in a row before the replacement that won; 0 unless win.kong_replacement.")
+_fact("win.after_kong_discard", BOOL, "h.after_kong_discard", _HANDLIKE, "Won on a discard made right after the discarder's kong (杠上炮).")
+_fact("win.last_tile", BOOL, "h.last_tile", _HANDLIKE, "Won on the last drawable tile of the wall, or on the discard after it (海底).")
+_fact("win.last_copy", BOOL, "h.last_copy", _HANDLIKE, "Won on the fourth copy of a tile whose other three were visible (和绝张).")
+_fact("win.first_turn", BOOL, "h.first_turn", _HANDLIKE, "No meld was made yet and the win is on the winner's first draw or on the hand's first discard (天胡/地胡/人胡).")
+_fact("win.completes_quad", BOOL, "h.completes_quad", _HANDLIKE, "The winning tile is the fourth copy of its kind among the concealed tiles.")
+_fact("win.waits", INT, "h.wait_count", _HANDLIKE, "How many tile kinds the hand was waiting on before the winning tile.")
+_fact("win.closed", BOOL, "d.closed", HAND, "This arrangement reads the winning tile as the middle of a chow (卡张).")
+_fact("win.edge", BOOL, "d.edge", HAND, "This arrangement reads the winning tile as the 3 of 123 or the 7 of 789 (边张).")
+_fact("win.single", BOOL, "d.single", HAND, "This arrangement reads the winning tile as completing the pair (单钓).")
+_fact("win.two_sided", BOOL, "d.two_sided", HAND, "This arrangement reads the winning tile as an open end of a chow.")
+_fact("win.dual_pung", BOOL, "d.dual_pung", HAND, "This arrangement reads the winning tile as completing a pung.")
+
+# -- who won, who dealt in
+_fact("winner.is_dealer", BOOL, "h.is_dealer", _HANDLIKE, "The winner is the dealer (庄家).")
+_fact("winner.declared_ready", BOOL, "h.declared_ready", _HANDLIKE, "The winner declared ready (报叫/报听) this hand.")
+_fact("winner.seat_wind", TILE, "h.seat_wind", _HANDLIKE, "The winner's seat wind (1z for the dealer).")
+_fact("game.round_wind", TILE, "h.round_wind", _HANDLIKE, "The prevailing wind.")
+_fact("discarder.is_dealer", BOOL, "h.discarder_is_dealer", _HANDLIKE, "The discarder (or the robbed player) is the dealer; false on a self-draw.")
+
+# -- the whole hand: concealed tiles, melds and the winning tile
+_fact("hand.concealed", BOOL, "h.concealed", _HANDLIKE, "No chow, pung or exposed kong was claimed (concealed kongs allowed; 门清).")
+_fact("hand.number_suits", INT, "h.number_suits", _HANDLIKE, "How many of the suits m, p, s the hand uses (0-3).")
+_fact("hand.honours", INT, "h.honours", _HANDLIKE, "How many honour tiles (1z-7z) the hand holds.")
+_fact("hand.terminals", INT, "h.terminals", _HANDLIKE, "How many terminal tiles (1 and 9 of a suit) the hand holds.")
+_fact("hand.flowers", INT, "h.flowers", _HANDLIKE, "How many flowers the player has set aside.")
+_fact("hand.concealed_quads", INT, "h.concealed_quads", _HANDLIKE, "Kinds of which all four copies are among the concealed tiles and not konged (归).")
+_fact("hand.hogs", INT, "h.hogs", _HANDLIKE, "Kinds of which all four copies are in the hand, in concealed tiles, pungs or chows, and not konged (四归一).")
+_fact("hand.count", INT, "h.count", _HANDLIKE, "How many copies of a tile the hand holds, melds included.", args=(TILE,))
+_fact("hand.only", BOOL, "h.only", _HANDLIKE, "Every tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
+_fact("hand.any", BOOL, "h.any", _HANDLIKE, "Some tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
+
+# -- melds made during play
+_fact("melds.count", INT, "h.melds", _HANDLIKE, "Melds laid down, concealed kongs included.")
+_fact("melds.claimed", INT, "h.claimed_melds", _HANDLIKE, "Melds made with another player's tile: chows, pungs, exposed and added kongs.")
+_fact("melds.chows", INT, "h.meld_chows", _HANDLIKE, "Chows claimed.")
+_fact("melds.pungs", INT, "h.meld_pungs", _HANDLIKE, "Pungs claimed and not turned into kongs.")
+_fact("melds.kongs", INT, "h.meld_kongs", _HANDLIKE, "Kongs of every kind.")
+_fact("melds.concealed_kongs", INT, "h.concealed_kongs", _HANDLIKE, "Concealed kongs (暗杠).")
+_fact("melds.exposed_kongs", INT, "h.exposed_kongs", _HANDLIKE, "Direct and added kongs (明杠, 补杠).")
+_fact("melds.added_kongs", INT, "h.added_kongs", _HANDLIKE, "Added kongs (补杠) only.")
+
+# -- one arrangement of the hand into a shape
+_fact("shape.standard", BOOL, "d.standard", HAND, "Four sets and a pair.")
+_fact("shape.seven_pairs", BOOL, "d.seven_pairs", HAND, "Seven pairs.")
+_fact("shape.thirteen_orphans", BOOL, "d.thirteen_orphans", HAND, "Thirteen orphans (十三幺).")
+_fact("shape.quads", INT, "d.quads", HAND, "Seven pairs: how many kinds are held four times (counted as two pairs).")
+_fact("sets.chows", INT, "d.chows", HAND, "Chows, claimed or concealed.")
+_fact("sets.pungs", INT, "d.pungs", HAND, "Pungs and kongs, claimed or concealed.")
+_fact("sets.kongs", INT, "d.kongs", HAND, "Kongs.")
+_fact("sets.concealed_pungs", INT, "d.concealed_pungs", HAND, "Concealed pungs and concealed kongs; a pung completed by a discard is not concealed (暗刻).")
+_fact("sets.pair", TILE, "d.pair", HAND, "The pair's tile (the first pair for seven pairs).")
+_fact("sets.has_pung", BOOL, "d.has_pung", HAND, "A pung or kong of the given tile is among the sets.", args=(TILE,))
+_fact("sets.has_chow", BOOL, "d.has_chow", HAND, "A chow starting at the given tile is among the sets.", args=(TILE,))
+
+# -- a valued hand
+_fact("total", INT, "r.total", RESULT, "The hand's value from the fan table.")
+_fact("total", INT, "s.total", SETTLE, "The winning hand's value (for a ready check: the best wait's value).")
+
+# -- one payment
+_fact("payer.is_discarder", BOOL, "s.payer_is_discarder", SETTLE, "The payer discarded the winning tile (or was robbed).")
+_fact("payer.is_dealer", BOOL, "s.payer_is_dealer", SETTLE, "The payer is the dealer.")
+_fact("payer.declared_ready", BOOL, "s.payer_declared", SETTLE, "The payer declared ready this hand.")
+_fact("winner.is_dealer", BOOL, "s.winner_is_dealer", SETTLE, "The receiving player is the dealer.")
+_fact("winner.declared_ready", BOOL, "s.winner_declared", SETTLE, "The receiving player declared ready this hand.")
+_fact("win.self_drawn", BOOL, "s.self_drawn", SETTLE, "The win was self-drawn (or counts as self-drawn).")
+_fact("win.robbing_kong", BOOL, "s.robbing_kong", SETTLE, "The win robbed a kong.")
+_fact("win.kong_replacement", BOOL, "s.kong_replacement", SETTLE, "The win was on a kong replacement.")
+_fact("winners", INT, "s.winners", SETTLE, "How many players won this hand.")
+
+# -- one seat at an exhausted wall
+_fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with.")
+_fact("seat.declared_ready", BOOL, "s.declared", SEAT, "The seat declared ready this hand.")
+_fact("seat.is_dealer", BOOL, "s.is_dealer", SEAT, "The seat is the dealer.")
+
+# -- everywhere
+_fact("players", INT, "n", TABLE, "Players at the table.")
+_fact("players", INT, "h.players", _HANDLIKE, "Players at the table.")
+_fact("players", INT, "s.players", "settle seat", "Players at the table.")
+
+FACTS: tuple[Fact, ...] = tuple(_FACTS)
+
+# Named groups of tiles usable wherever a list of tiles is expected.
+TILE_GROUPS = {
+    "terminals": "1m 9m 1p 9p 1s 9s",
+    "honours": "1z 2z 3z 4z 5z 6z 7z",
+    "winds": "1z 2z 3z 4z",
+    "dragons": "5z 6z 7z",
+    "simples": "2m 3m 4m 5m 6m 7m 8m 2p 3p 4p 5p 6p 7p 8p 2s 3s 4s 5s 6s 7s 8s",
+    "characters": "1m 2m 3m 4m 5m 6m 7m 8m 9m",
+    "dots": "1p 2p 3p 4p 5p 6p 7p 8p 9p",
+    "bamboo": "1s 2s 3s 4s 5s 6s 7s 8s 9s",
+}
+
+# Options live in the `o` namespace in every scope.
+OPTION_CODE = "o.{}"
+
+
+def lookup(name: str, scope: str) -> Fact | None:
+    for fact in FACTS:
+        if fact.name == name and scope in fact.scopes:
+            return fact
+    return None
+
+
+def names_in_scope(scope: str) -> list[str]:
+    return sorted({f.name for f in FACTS if scope in f.scopes})
