@@ -32,6 +32,12 @@ class Action(NamedTuple):
         return out
 
 
+# Shared instances for the actions built on every turn.
+DISCARDS = tuple(Action("discard", t) for t in range(len(NAMES)))
+HU = Action("hu")
+PASS = Action("pass")
+
+
 class ActionError(ValueError):
     """An action text or JSON that does not parse."""
 

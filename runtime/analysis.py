@@ -20,46 +20,34 @@ def is_complete(table, counts: list, melds: list) -> bool:
     return False
 
 
-def candidates(table, counts: list) -> list[int]:
-    """Kinds that could complete a hand: held kinds and their suit
-    neighbours within two (a chow needs no more), or every kind when a
-    shape such as thirteen orphans wins on unrelated tiles."""
-    if table.ruleset.winning.thirteen_orphans:
-        return [t for t in table.tile_kinds if t < NUM_PLAYABLE]
-    near = set()
-    for t in range(NUM_PLAYABLE):
-        if counts[t]:
-            if t < 27:
-                base = t - t % 9
-                near.update(range(max(base, t - 2), min(base + 9, t + 3)))
-            else:
-                near.add(t)
-    return [t for t in table.tile_kinds if t in near]
-
-
 def waits(table, counts: list, melds: list) -> list[int]:
     """Tile kinds that would complete the hand, skipping kinds the seat
     already holds all copies of (melds included)."""
+    win = table.ruleset.winning
+    found = set(hm.standard_waits(counts)) if win.standard else set()
+    if not melds:
+        if win.seven_pairs:
+            found.update(hm.seven_pairs_waits(counts, win.quads_as_two_pairs))
+        if win.thirteen_orphans:
+            found.update(hm.thirteen_orphans_waits(counts))
+    if not found:
+        return []
     copies = table.ruleset.copies
     held = list(counts)
     for m in melds:
         for t in m.tiles:
             held[t] += 1
-    out = []
-    for t in candidates(table, counts):
-        if held[t] >= copies:
-            continue
-        counts[t] += 1
-        if is_complete(table, counts, melds):
-            out.append(t)
-        counts[t] -= 1
-    return out
+    kinds = table.kind_set
+    return sorted(t for t in found if held[t] < copies and t in kinds)
 
 
-def may_be_ready(table, counts: list, melds: list) -> bool:
-    """False when the 13 tiles (or the best 13 of 14) are surely not ready:
-    a cheap test before computing waits."""
-    return shanten(table, counts, melds) <= 0
+def seat_waits(table, st) -> frozenset:
+    """`waits` of a seat's 13 concealed tiles, cached until they change."""
+    key = tuple(st.counts)
+    if st.waits_key != key:
+        st.waits_key = key
+        st.waits = frozenset(waits(table, st.counts, st.melds))
+    return st.waits
 
 
 def shanten(table, counts: list, melds: list) -> int:

@@ -2,8 +2,9 @@
 
 The greedy bot wins whenever it may, declares ready when it can, claims a
 pung or kong when that brings its hand closer to ready, and otherwise
-discards the tile that leaves the fewest tiles to go (shanten), breaking
-ties by how many tiles would improve the hand, then by the tile kind.
+discards the tile that leaves the fewest tiles to go (shanten). Ties are
+broken, when ready, by how many live tiles the hand would wait on; before,
+by shedding the most isolated tile, outer ranks first.
 """
 
 from __future__ import annotations
@@ -64,23 +65,17 @@ class GreedyBot:
         tied = [a for sh, a in scored if sh == best]
         if len(tied) == 1:
             return tied[0]
+        if best > 0:
+            # not ready yet: shed the loneliest tile, outer ranks first
+            return min(tied, key=lambda a: (_isolation(counts, a.tile), -_edge(a.tile), a.tile))
         return min(tied, key=lambda a: (-self._outs(table, st, a.tile), _isolation(counts, a.tile), a.tile))
 
     def _outs(self, table, st, discard: int) -> int:
-        """Copies not in hand of the tiles that would lower shanten after
+        """Copies not in hand of the tiles the hand waits on after
         discarding `discard`."""
         counts = st.counts
         counts[discard] -= 1
-        base = analysis.shanten(table, counts, st.melds)
-        n = 0
-        for t in analysis.candidates(table, counts):
-            left = table.ruleset.copies - counts[t]
-            if left <= 0:
-                continue
-            counts[t] += 1
-            if analysis.shanten(table, counts, st.melds) < base:
-                n += left
-            counts[t] -= 1
+        n = sum(table.ruleset.copies - counts[t] for t in analysis.waits(table, counts, st.melds))
         counts[discard] += 1
         return n
 
@@ -114,6 +109,11 @@ class GreedyBot:
                 if analysis.shanten(table, counts, st.melds + [Meld(PUNG, tile)]) < base:
                     return a
         return Action("pass") if Action("pass") in acts else acts[0]
+
+
+def _edge(tile: int) -> int:
+    """How far a number tile sits from the middle of its suit (honours 5)."""
+    return 5 if tile >= 27 else abs(tile % 9 - 4)
 
 
 def _isolation(counts, tile: int) -> int:

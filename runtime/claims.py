@@ -4,7 +4,7 @@ that last after a pass, and the limits of a declared ready hand."""
 from __future__ import annotations
 
 from . import analysis
-from .actions import Action
+from .actions import DISCARDS, HU, PASS, Action
 from .melds import PUNG
 from .tiles import NAMES, is_number
 from .scoring import WinContext, evaluate
@@ -18,7 +18,10 @@ def can_self_draw(game, seat: int):
     st = game.seats[seat]
     if game.turn_kind == "claim" or st.drawn < 0:
         return None
-    if not analysis.is_complete(game.table, st.counts, st.melds):
+    st.counts[st.drawn] -= 1
+    completes = st.drawn in analysis.seat_waits(game.table, st)
+    st.counts[st.drawn] += 1
+    if not completes:
         return None
     v = game.valuation(seat, st.drawn, True)
     if v is None or not v.win_allowed:
@@ -31,18 +34,18 @@ def turn_actions(game, seat: int) -> list[Action]:
     table = game.table
     if can_self_draw(game, seat) is not None:
         if table.must_win:
-            return [Action("hu")]
-        out = [Action("hu")]
+            return [HU]
+        out = [HU]
     else:
         out = []
     out.extend(Action("kong", t) for t in kong_options(game, seat))
     locked = st.declared and table.ready_locks and st.drawn >= 0
     if locked:
-        out.append(Action("discard", st.drawn))
+        out.append(DISCARDS[st.drawn])
     else:
         held = [t for t, c in enumerate(st.counts) if c]
-        out.extend(Action("discard", t) for t in held)
-        if may_declare(game, seat) and analysis.may_be_ready(table, st.counts, st.melds):
+        out.extend([DISCARDS[t] for t in held])
+        if may_declare(game, seat):
             for t in held:
                 st.counts[t] -= 1
                 if analysis.waits(table, st.counts, st.melds):
@@ -71,7 +74,7 @@ def kong_options(game, seat: int) -> list[int]:
     if game.turn_kind == "replacement" and not table.kong_chain:
         return []
     out = []
-    if table.concealed_kong:
+    if table.concealed_kong and 4 in st.counts:
         out.extend(t for t, c in enumerate(st.counts) if c == 4)
     if table.added_kong:
         out.extend(m.tile for m in st.melds if m.type == PUNG and st.counts[m.tile] >= 1)
@@ -149,10 +152,7 @@ def _discard_win(game, seat: int, w) -> object | None:
     robbing = w.kind == "rob"
     if not robbing and not table.hu_on_discard:
         return None
-    st.counts[w.tile] += 1
-    complete = analysis.is_complete(table, st.counts, st.melds)
-    st.counts[w.tile] -= 1
-    if not complete:
+    if w.tile not in analysis.seat_waits(table, st):
         return None
     v = game.valuation(seat, w.tile, False, w.source, robbing)
     if v is None or not v.win_allowed:
@@ -176,9 +176,9 @@ def open_discard_window(game, w) -> None:
         if v is not None:
             w.valuations[seat] = v
             if table.must_win:
-                w.choices[seat] = (Action("hu"),)
+                w.choices[seat] = (HU,)
                 continue
-            options.append(Action("hu"))
+            options.append(HU)
         may_meld = not last
         forbid = table.ready_forbids if st.declared else frozenset()
         if may_meld or "kong" in table.last_discard:
@@ -196,7 +196,7 @@ def open_discard_window(game, w) -> None:
             if seat == (w.source + 1) % game.n:
                 options.extend(Action("chow", w.tile, pair) for pair in chow_pairs(st.counts, w.tile))
         if options:
-            options.append(Action("pass"))
+            options.append(PASS)
             w.choices[seat] = tuple(options)
 
 

@@ -36,7 +36,7 @@ class IllegalAction(ValueError):
 class SeatState:
     __slots__ = (
         "counts", "melds", "discards", "claimed", "flowers", "declared", "declared_waits",
-        "declared_values", "drawn", "refusals", "has_discarded",
+        "declared_values", "drawn", "refusals", "has_discarded", "waits_key", "waits",
     )
 
     def __init__(self):
@@ -51,6 +51,8 @@ class SeatState:
         self.drawn = -1
         self.refusals: list[tuple] = []  # (claim, tile or -1 for every tile, value)
         self.has_discarded = False
+        self.waits_key = None  # the counts `waits` was computed for
+        self.waits = frozenset()
 
     def tiles(self) -> list[int]:
         return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]
@@ -131,9 +133,7 @@ class Game:
         if self.table.declare == "opening":
             for seat in self._order_from(self.dealer)[1:]:
                 st = self.seats[seat]
-                if analysis.may_be_ready(self.table, st.counts, st.melds) and analysis.waits(
-                    self.table, st.counts, st.melds
-                ):
+                if analysis.seat_waits(self.table, st):
                     self.start_choices[seat] = (Action("ready"), Action("pass"))
         if self.start_choices:
             self.phase = START

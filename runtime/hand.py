@@ -112,20 +112,75 @@ def standard_decompositions(counts: list[int]) -> list[tuple[int, tuple[tuple[in
     return out
 
 
+def standard_waits(counts: list[int]) -> list[int]:
+    """Kinds that complete a standard shape from 3k+1 concealed tiles.
+
+    Only the group (suit or honours) that receives the winning tile can
+    change; every other group must already split into sets, one of them
+    with the pair unless the receiving group takes it. So most hands are
+    rejected after four cached look-ups.
+    """
+    info = []
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        info.append((lo, chows, key, sum(key) % 3))
+    out = []
+    for gi, (lo, chows, key, rem) in enumerate(info):
+        if rem == 0:
+            continue
+        pair_here = rem == 1
+        other_pairs = 0
+        for gj, (_, c, k, r) in enumerate(info):
+            if gj == gi:
+                continue
+            if r == 1 or not _suit_ok(k, c, r == 2):
+                break
+            other_pairs += r == 2
+        else:
+            if other_pairs != (0 if pair_here else 1):
+                continue
+            grown = list(key)
+            for r in range(len(key)):
+                if grown[r] >= 4:
+                    continue
+                grown[r] += 1
+                if _suit_ok(tuple(grown), chows, pair_here):
+                    out.append(lo + r)
+                grown[r] -= 1
+    return out
+
+
 # ---------------------------------------------------------------- other shapes
 
 
 def is_seven_pairs(counts: list[int], quads_as_two_pairs: bool = True) -> bool:
-    if sum(counts[:NUM_PLAYABLE]) != 14:
-        return False
-    pairs = 0
-    for c in counts[:NUM_PLAYABLE]:
-        if c % 2:
-            return False
-        if c == 4 and not quads_as_two_pairs:
-            return False
-        pairs += c // 2
-    return pairs == 7
+    hand = counts[:NUM_PLAYABLE]
+    pairs = hand.count(2)
+    if quads_as_two_pairs:
+        pairs += 2 * hand.count(4)
+    return pairs == 7 and sum(hand) == 14
+
+
+def seven_pairs_waits(counts: list[int], quads_as_two_pairs: bool = True) -> list[int]:
+    """The kind completing seven pairs from 13 concealed tiles, if any."""
+    hand = counts[:NUM_PLAYABLE]
+    if hand.count(1) + hand.count(3) != 1 or sum(hand) != 13:
+        return []
+    odd = [t for t, c in enumerate(hand) if c % 2]
+    if not quads_as_two_pairs and (hand.count(4) or hand[odd[0]] == 3):
+        return []
+    return odd
+
+
+def thirteen_orphans_waits(counts: list[int]) -> list[int]:
+    if sum(counts[:NUM_PLAYABLE]) != 13 or any(counts[t] for t in range(NUM_PLAYABLE) if t not in ORPHANS):
+        return []
+    held = [t for t in ORPHANS if counts[t]]
+    if len(held) == 13:
+        return list(ORPHANS)
+    if len(held) == 12 and all(counts[t] <= 2 for t in ORPHANS):
+        return [t for t in ORPHANS if not counts[t]]
+    return []
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
@@ -176,21 +231,37 @@ def _suit_blocks(key: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int,
     return frozenset(front)
 
 
+_SHANTEN_CACHE: dict = {}
+
+
 def standard_shanten(counts: list[int], melds: int = 0) -> int:
     """Tiles away from a standard win: -1 is complete, 0 is ready."""
-    fronts = [_suit_blocks(tuple(counts[lo:hi]), chows) for lo, hi, chows in _GROUPS]
+    key = (tuple(counts[:NUM_PLAYABLE]), melds)
+    value = _SHANTEN_CACHE.get(key)
+    if value is None:
+        if len(_SHANTEN_CACHE) > 200_000:
+            _SHANTEN_CACHE.clear()
+        value = _SHANTEN_CACHE[key] = _standard_shanten(counts, melds)
+    return value
+
+
+def _standard_shanten(counts: list[int], melds: int) -> int:
+    need = 4 - melds
+    states = {(0, 0, 0)}
+    for lo, hi, chows in _GROUPS:
+        front = _suit_blocks(tuple(counts[lo:hi]), chows)
+        merged = set()
+        for m, t, p in states:
+            for dm, dt, dp in front:
+                nm, nt, np_ = m + dm, t + dt, p + dp
+                if np_ > 1:
+                    nt += np_ - 1
+                    np_ = 1
+                merged.add((min(nm, need), min(nt, need), np_))
+        states = merged
     best = 8
-    need_sets = 4 - melds
-    for combo in product(*fronts):
-        m = sum(v[0] for v in combo)
-        t = sum(v[1] for v in combo)
-        p = sum(v[2] for v in combo)
-        if p > 1:
-            t += p - 1
-            p = 1
-        m = min(m, need_sets)
-        t = min(t, need_sets - m)
-        value = 2 * (need_sets - m) - t - p
+    for m, t, p in states:
+        value = 2 * (need - m) - min(t, need - m) - p
         if value < best:
             best = value
     return best

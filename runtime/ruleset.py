@@ -284,6 +284,7 @@ class Table:
         self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
         self.tile_kinds = ruleset.tile_kinds
+        self.kind_set = frozenset(ruleset.tile_kinds)
 
     def wall_tiles(self) -> list[int]:
         rs = self.ruleset

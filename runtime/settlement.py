@@ -136,7 +136,7 @@ def ready_values(game) -> dict[int, int | None]:
     rc = game.table.ready_check
     out = {}
     for seat, st in enumerate(game.seats):
-        waits = analysis.waits(game.table, st.counts, st.melds)
+        waits = analysis.seat_waits(game.table, st)
         best = None
         for w in waits:
             v = evaluate(game.table, hypothetical(game, seat, st.counts, st.melds, w), ignore=frozenset(rc.ignore_fans))
