@@ -223,7 +223,7 @@ def open_rob_window(game, w) -> None:
 
 
 def record_pass(game, seat: int, w) -> None:
-    """A pass may refuse the same claim later (过手胡, 过手碰, 漏碰)."""
+    """A pass may refuse the same claim until the passer's own next draw or claim."""
     offered = {a.verb for a in w.choices[seat]}
     for rule in game.table.pass_rules:
         if rule.claim not in offered:

@@ -4,8 +4,8 @@ The API follows OpenSpiel's: `legal_actions(seat)`, `apply(seat, action)`,
 `view(seat)` for what one seat may see, and `to_json()`/`from_json()` for
 any state. Phases:
 
-- `start`: decisions before the dealer's first discard (报叫 of the
-  non-dealers); every asked seat answers.
+- `start`: decisions before the dealer's first discard (the non-dealers'
+  declarations of a ready hand); every asked seat answers.
 - `turn`: the current seat has drawn (or claimed) and must act.
 - `claim`: a discard, or a tile added to a kong, can be claimed; every
   seat with a claim answers, then priority decides.

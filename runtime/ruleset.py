@@ -99,7 +99,7 @@ class FanSpec:
 
 @dataclass(frozen=True)
 class PassRule:
-    """A refusal that lasts after a pass (过手胡, 过手碰, 漏碰, ...)."""
+    """A refusal that lasts after a pass, until the passer's own next draw or claim."""
 
     claim: str  # hu or pong
     when: Any  # bool or f(o, n)
@@ -168,7 +168,7 @@ class SettlementSpec:
 
 @dataclass(frozen=True)
 class ReadyCheckSpec:
-    """查叫: at an exhausted wall, who collects from whom and how much."""
+    """The ready check at an exhausted wall: who collects from whom, and how much."""
 
     when: Any
     collects: Callable  # f(s, o) -> bool over one seat

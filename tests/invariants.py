@@ -1,0 +1,59 @@
+"""Checks that must hold in every state of every game, for every variant."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from runtime.tiles import NAMES
+
+
+def tiles_in_play(game) -> Counter:
+    """Every tile somewhere: hands, melds, ponds, flowers, the wall."""
+    c = Counter()
+    for st in game.seats:
+        for t, n in enumerate(st.counts):
+            if n:
+                c[t] += n
+        for m in st.melds:
+            c.update(m.tiles)
+        c.update(t for t, taken in zip(st.discards, st.claimed) if not taken)
+        c.update(st.flowers)
+    c.update(game.wall[game.front : game.back])
+    r = game.result
+    if r is not None and r.end == "win" and not r.self_drawn:
+        c[r.win_tile] += 1  # the discard (or robbed tile) went to the winner
+    return c
+
+
+def check_conservation(game) -> None:
+    assert tiles_in_play(game) == Counter(game.table.wall_tiles()), "tiles are not conserved"
+
+
+def check_view_hides(game, seat: int) -> None:
+    view = game.view(seat)
+    text = json.dumps(view)
+    assert '"wall"' not in text, "a view shows the wall"
+    for s, public in enumerate(view["seats"]):
+        assert "hand" not in public, "a view shows another seat's hand"
+        if s != seat:
+            for m in public["melds"]:
+                if not m["exposed"]:
+                    assert m["tiles"] == [None] * 4, "a view shows a concealed kong"
+    own = sorted(NAMES[t] for t, n in enumerate(game.seats[seat].counts) for _ in range(n))
+    assert sorted(view["hand"]) == own
+    if game.phase == "end":
+        assert set(map(int, view.get("revealed", {}))) <= set(game.result.winners)
+
+
+def check_end(game) -> None:
+    r = game.result
+    assert sum(r.deltas) == 0, f"payments do not sum to zero: {r.deltas}"
+    recomputed = [0] * game.n
+    for p in r.payments:
+        assert p.amount > 0 and p.payer != p.payee
+        recomputed[p.payer] -= p.amount
+        recomputed[p.payee] += p.amount
+    assert recomputed == r.deltas
+    if r.end == "win":
+        assert r.winners and all(s in r.valuations for s in r.winners)

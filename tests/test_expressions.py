@@ -1,0 +1,108 @@
+"""The expression language: grammar, checking, and the Python it emits."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from compiler.expressions import Env, ExprError, OptionType, compile_expr, parse
+
+OPTIONS = {
+    "flag": OptionType("bool"),
+    "rounds": OptionType("int", (4, 8)),
+    "mode": OptionType("str", ("bao_pao", "dai_zai")),
+}
+
+
+def run(text: str, scope: str = "table", **facts):
+    """Compile `text` and evaluate the emitted code with given facts."""
+    env = Env(scope, OPTIONS)
+    compiled = compile_expr(text, env)
+    o = SimpleNamespace(flag=True, rounds=8, mode="dai_zai")
+    names = {"o": o, "n": 4, **facts}
+    return eval(compiled.code, {"__builtins__": {"min": min, "max": max, "abs": abs, "frozenset": frozenset}}, names)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("1 + 2 * 3", 7),
+        ("(1 + 2) * 3", 9),
+        ("2 ** 3 ** 2", 512),
+        ("-2 ** 2", -4),
+        ("7 / 2", 3),
+        ("7 % 4", 3),
+        ("3 * 2 ** (4 - 1)", 24),
+        ("not true or true", True),
+        ("not (true or true)", False),
+        ("1 if false else 2 if true else 3", 2),
+        ("1 < 2 <= 2", True),
+        ("options.rounds in [4, 8]", True),
+        ("options.mode == 'dai_zai' and options.flag", True),
+        ("max(1, options.rounds, 3) - min(5, 2)", 6),
+        ("players == 4", True),
+    ],
+)
+def test_values(text, value):
+    assert run(text) == value
+
+
+def test_tiles_and_groups_in_hand_scope():
+    h = SimpleNamespace(win_tile=19, count=lambda t: {19: 2}.get(t, 0), only=lambda ts: 19 in ts)
+    d = SimpleNamespace(closed=True)
+    assert run("win.tile == 2s and win.closed", "hand", h=h, d=d)
+    assert run("win.tile in 123s", "hand", h=h, d=d)
+    assert run("hand.count(2s) * 2", "hand", h=h, d=d) == 4
+    assert run("hand.only([1s, 2s, honours])", "hand", h=h, d=d)
+    assert not run("win.tile in honours", "hand", h=h, d=d)
+
+
+@pytest.mark.parametrize(
+    "text, offset, message",
+    [
+        ("1 +", 3, "expected a value, found the end of the expression"),
+        ("(1 + 2", 6, "expected ')', found the end of the expression"),
+        ("1 2", 2, "unexpected '2' after a complete expression"),
+        ("1 $ 2", 2, "unexpected character '$'"),
+        ("options.flag + 1", 0, "'+' needs an int, got a bool"),
+        ("options.nope", 0, "unknown option 'nope'; expected one of: flag, mode, rounds"),
+        ("options.mode == 'baopao'", 16, "option mode has no value 'baopao'; expected one of: bao_pao, dai_zai"),
+        ("1 if true else false", 15, "both branches of 'if' must have one type, got an int and a bool"),
+        ("8z", 0, "bad tile text '8z': z tiles run 1..7"),
+        ("win.self_drawn", 0, "win.self_drawn is not known in a table expression (it is known in: hand, result, settle)"),
+        ("playrs", 0, "unknown name 'playrs' (did you mean players?)"),
+        ("min(true)", 0, "min() takes one or more integers"),
+    ],
+)
+def test_errors_name_the_offset_and_the_problem(text, offset, message):
+    with pytest.raises(ExprError) as err:
+        compile_expr(text, Env("table", OPTIONS))
+    assert (err.value.offset, err.value.message) == (offset, message)
+
+
+def test_hand_function_arity_and_types():
+    env = Env("hand", OPTIONS)
+    with pytest.raises(ExprError, match=r"hand.count\(\) takes \(tile\), got \(tile, tile\)"):
+        compile_expr("hand.count(2s, 3s)", env)
+    with pytest.raises(ExprError, match="needs arguments"):
+        compile_expr("hand.count", env)
+
+
+def test_expected_type_is_enforced():
+    with pytest.raises(ExprError, match="expected a bool expression, this one gives an int"):
+        compile_expr("1 + 1", Env("table", OPTIONS), want="bool")
+
+
+def test_definitions_inline_and_record_their_names():
+    env = Env("hand", OPTIONS)
+    d = compile_expr("shape.quads if win.completes_quad else 0", env)
+    env = Env("hand", OPTIONS, {"long_count": d})
+    c = compile_expr("long_count == 1", env)
+    assert c.code == "(d.quads if h.completes_quad else 0) == 1"
+    assert "shape.quads" in c.names
+
+
+def test_parse_keeps_offsets():
+    node = parse("a.b and  c")
+    assert [v.offset for v in node.values] == [0, 9]
