@@ -9,7 +9,7 @@ from pathlib import Path
 from . import ir
 from .errors import CompileError
 from .loader import load_file, load_text
-from .lower import lower
+from .lower import lower, semantic_errors
 from .render import render
 from .schema_check import check
 
@@ -33,9 +33,9 @@ def compile_file(path: str | Path, display: str | None = None) -> Compiled:
 
 
 def _compile(data, positions, name: str, raw: bytes) -> Compiled:
-    errors = check(data, positions)
+    errors, broken = check(data, positions)
     if errors:
-        raise CompileError(errors)
+        raise CompileError(errors + semantic_errors(data, positions, name, raw, broken))
     variant = lower(data, positions, name, raw)
     return Compiled(name, variant, render(variant))
 

@@ -447,15 +447,22 @@ class _Checker:
         return BOOL
 
     def _check_option_strings(self, node):
-        """`options.X == 'value'`: the value must be one the option offers."""
-        for left, right in zip(node.operands, node.operands[1:]):
-            for a, b in ((left, right), (right, left)):
+        """`options.X == v`, `!=`, `in [...]`: v must be a value the option
+        offers (an order comparison such as `>= 6` may use any number)."""
+        for op, left, right in zip(node.ops, node.operands, node.operands[1:]):
+            if op in ("==", "!="):
+                pairs = [(left, right), (right, left)]
+            elif op in ("in", "not in") and isinstance(right, ListExpr):
+                pairs = [(left, item) for item in right.items]
+            else:
+                continue
+            for a, b in pairs:
                 if isinstance(a, Name) and a.path.startswith("options.") and isinstance(b, Const):
                     opt = self.env.options.get(a.path[8:])
                     if opt and opt.values and b.value not in opt.values:
                         raise ExprError(
                             f"option {a.path[8:]} has no value {b.value!r}"
-                            + _alternatives(str(b.value), [str(v) for v in opt.values]),
+                            + _alternatives(str(b.value), [str(v) for v in opt.values], keep_order=True),
                             b.offset,
                         )
 
@@ -472,8 +479,8 @@ class _Checker:
         return a
 
 
-def _alternatives(word, candidates) -> str:
-    candidates = sorted(candidates)
+def _alternatives(word, candidates, keep_order: bool = False) -> str:
+    candidates = list(candidates) if keep_order else sorted(candidates)
     if 0 < len(candidates) <= 8:
         return f"; expected one of: {', '.join(candidates)}"
     return suggest(word, candidates)

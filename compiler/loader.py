@@ -21,6 +21,8 @@ class Positions:
     values: dict = field(default_factory=dict)  # path -> (line, col), 1-based
     keys: dict = field(default_factory=dict)  # path -> (line, col) of the key itself
     styles: dict = field(default_factory=dict)  # path -> scalar style ('' plain, "'" or '"')
+    spans: dict = field(default_factory=dict)  # path -> (start, end) character index of a scalar
+    text: str = ""
 
     def of(self, path, key: bool = False) -> tuple[int, int]:
         """Where `path` starts; falls back to its closest ancestor."""
@@ -38,9 +40,64 @@ class Positions:
         line, col = self.of(path, key)
         return Diagnostic(self.file, line, col + offset, message)
 
-    def expr_offset(self, path) -> int:
-        """Columns between a scalar's start and its text (1 for a quote)."""
-        return 1 if self.styles.get(tuple(path)) in ("'", '"') else 0
+    def at_offset(self, path, offset: int) -> tuple[int, int]:
+        """Where the character `offset` of a scalar's value sits in the file,
+        following YAML's folding of plain, quoted and block scalars."""
+        path = tuple(path)
+        if path not in self.spans:
+            return self.of(path)
+        where = _char_positions(self.text, *self.spans[path], self.styles.get(path, ""))
+        if not where:
+            return self.of(path)
+        return where[min(offset, len(where) - 1)]
+
+    def diag_at(self, path, offset: int, message: str) -> Diagnostic:
+        line, col = self.at_offset(path, offset)
+        return Diagnostic(self.file, line, col, message)
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _char_positions(text: str, start: int, end: int, style: str) -> list[tuple[int, int]]:
+    """(line, col) of each character of a scalar's folded value, and one
+    more for the position just after it."""
+    raw = text[start:end]
+    out: list[tuple[int, int]] = []
+    if style in (">", "|"):
+        first = raw.find("\n")
+        if first < 0:
+            return []
+        body_start = start + first + 1
+        lines = text[body_start:end].split("\n")
+        indent = min((len(x) - len(x.lstrip(" ")) for x in lines if x.strip()), default=0)
+        index = body_start
+        for i, line in enumerate(lines):
+            for k, _ in enumerate(line[indent:]):
+                out.append(_line_col(text, index + indent + k))
+            index += len(line) + 1
+            out.append(_line_col(text, index - 1))  # the joining space or newline
+        return out
+    index = start + (1 if style in ("'", '"') else 0)
+    stop = end - (1 if style in ("'", '"') else 0)
+    pending_space = False
+    while index < stop:
+        ch = text[index]
+        if ch == "\n":
+            pending_space = True
+            index += 1
+            while index < stop and text[index] in " \t":
+                index += 1
+            continue
+        if pending_space:
+            out.append(_line_col(text, index))  # the folded line break reads as a space
+            pending_space = False
+        out.append(_line_col(text, index))
+        index += 1
+    out.append(_line_col(text, stop))
+    return out
 
 
 def _mark(node) -> tuple[int, int]:
@@ -80,19 +137,42 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         self.pos.styles[path] = node.style or ""
+        self.pos.spans[path] = (node.start_mark.index, node.end_mark.index)
         return self.constructor.construct_object(node)
+
+
+def _syntax_message(exc: yaml.MarkedYAMLError) -> tuple[object, str]:
+    """A YAML parser error in a designer's words, and where to point."""
+    problem = (exc.problem or exc.context or "not valid YAML").strip()
+    context = (exc.context or "").strip()
+    mark, ctx = exc.problem_mark, exc.context_mark
+    found = problem.split("but found", 1)[-1].split("but got", 1)[-1].strip() if "but" in problem else ""
+    if context.startswith("while parsing a flow") and ctx is not None:
+        bracket = "[" if "sequence" in context else "{"
+        closing = "]" if bracket == "[" else "}"
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        return ctx, f"this '{bracket}' is never closed: expected ',' or '{closing}', but found {found}{where}"
+    if "expected <block end>" in problem and ctx is not None:
+        return mark, (
+            f"bad indentation: this key does not line up with the mapping that starts at line "
+            f"{ctx.line + 1}, column {ctx.column + 1}"
+        )
+    if "mapping values are not allowed here" in problem:
+        return mark, "a ':' where no key may start: check the indentation, or quote text that contains ': '"
+    if "found character '\\t'" in problem:
+        return mark, "a tab character: YAML indents with spaces only"
+    return mark or ctx, problem.replace("<block end>", "the end of the block")
 
 
 def load_text(text: str, file: str) -> tuple[object, Positions]:
     """Parse YAML text; raises CompileError with positions on any mistake."""
-    positions = Positions(file)
+    positions = Positions(file, text=text)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        mark, message = _syntax_message(exc)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "not valid YAML"
-        raise CompileError([Diagnostic(file, line, col, f"YAML syntax: {problem}")]) from None
+        raise CompileError([Diagnostic(file, line, col, f"YAML syntax: {message}")]) from None
     except yaml.YAMLError as exc:
         raise CompileError([Diagnostic(file, 1, 1, f"YAML syntax: {exc}")]) from None
     if root is None:

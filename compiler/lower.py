@@ -20,7 +20,9 @@ DEFAULT_ROUNDS = {"zh": "局数", "en": "Hands per match", "type": "int", "defau
 
 
 class _Lowering:
-    def __init__(self, data: dict, pos: Positions, name: str, raw: bytes):
+    def __init__(self, data: dict, pos: Positions, name: str, raw: bytes, broken: frozenset | None = None):
+        self.tolerant = broken is not None
+        self.broken = broken or frozenset()  # top-level sections that failed the schema
         self.data = data
         self.pos = pos
         self.name = name
@@ -55,11 +57,8 @@ class _Lowering:
         try:
             c = compile_expr(text, env, want)
         except ExprError as exc:
-            style = self.pos.styles.get(tuple(path), "")
-            offset = 0
-            if style in ("", "'", '"') and "\n" not in text:
-                offset = exc.offset + self.pos.expr_offset(path)
-            self.error(path, f"in {text!r}: {exc.message}", offset=offset)
+            shown = " ".join(text.split())
+            self.errors.append(self.pos.diag_at(path, exc.offset, f"in {shown!r}: {exc.message}"))
             return None
         return ir.Expr(text, c.code, c.type, scope, c.names)
 
@@ -76,39 +75,62 @@ class _Lowering:
         zh = node.get("zh", "")
         return ir.Text(zh, node.get("en", default_en or zh))
 
-    def tiles(self, path) -> list[int]:
+    def tiles(self, path) -> list[tuple[int, tuple]]:
+        """(tile, path of the text it came from) for a group of tiles."""
         raw = self.get(*path)
         if raw is None:
             return []
-        try:
-            return tilemod.parse_tiles(raw)
-        except tilemod.TileError as exc:
-            self.error(path, str(exc))
-            return []
+        items = [(raw, path)] if isinstance(raw, str) else [(x, path + (i,)) for i, x in enumerate(raw)]
+        out = []
+        for text, where in items:
+            try:
+                out.extend((t, where) for t in tilemod.parse_tiles(str(text)))
+            except tilemod.TileError as exc:
+                self.error(where, str(exc))
+        return out
 
     # ------------------------------------------------------------ sections
 
+    def guard(self, sections: str, check, default=None):
+        """Run one section's checks. On a file that failed the schema, the
+        sections the schema found broken are skipped (their mistakes are
+        already reported, and checking them again would only echo them),
+        while the other sections are still checked."""
+        if not self.tolerant:
+            return check()
+        if self.broken & set(sections.split()):
+            return default
+        try:
+            return check()
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError):
+            return default
+
     def lower(self) -> ir.Variant:
-        players = self.players()
-        kinds, copies = self.tile_set()
-        options = self.options()
-        constraints = self.constraints()
-        claims = self.claims()
-        kongs = self.kongs()
-        ready = self.ready()
-        winning_shapes = self.winning_shapes()
-        scoring = self.scoring()
-        fan_ids = {f.id for f in scoring.fans}
-        winning = self.winning(winning_shapes)
-        settlement = self.settlement()
-        ready_check = self.ready_check(fan_ids)
-        dealer = self.dealer(players)
-        dealer_tiles = self.get("deal", "dealer", default=14)
-        other_tiles = self.get("deal", "others", default=13)
-        total = len([k for k in kinds if k < 34]) * copies + len([k for k in kinds if k >= 34])
-        need = dealer_tiles + other_tiles * (max(players) - 1)
-        if total and need >= total:
-            self.error(("deal",), f"{max(players)} players need {need} tiles to deal but the set has only {total}")
+        if self.tolerant and self.broken & {"options", "title"}:
+            raise CompileError([])  # every expression depends on the options
+        g = self.guard
+        players = g("players", self.players, [4])
+        kinds, copies = g("tiles", self.tile_set, ([], 4))
+        options = g("options", self.options, [])
+        constraints = g("option_rules", self.constraints, [])
+        claims = g("claims", self.claims)
+        kongs = g("kongs", self.kongs)
+        ready = g("ready", self.ready)
+        winning_shapes = g("winning", self.winning_shapes, {})
+        scoring = g("scoring", self.scoring)
+        fan_ids = {f.id for f in scoring.fans} if scoring else set()
+        winning = g("winning", lambda: self.winning(winning_shapes))
+        settlement = g("settlement", self.settlement)
+        ready_check = g("settlement scoring", lambda: self.ready_check(fan_ids))
+        dealer = g("dealer players", lambda: self.dealer(players))
+        if self.tolerant:
+            g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
+            g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
+            g("deal players tiles", lambda: self.deal_size(players, kinds, copies))
+            raise CompileError(self.errors)
+        dealer_tiles, other_tiles = self.deal_size(players, kinds, copies)
+        reserved_tail = self.value(("wall", "reserved_tail"), 0, vocab.INT)
+        hands = self.value(("match", "hands"), "options.rounds", vocab.INT)
         verbs = ["discard", "hu", "pass"]
         if claims.pong.expr or claims.pong.const:
             verbs.append("pong")
@@ -133,7 +155,7 @@ class _Lowering:
             copies=copies,
             dealer_tiles=dealer_tiles,
             other_tiles=other_tiles,
-            reserved_tail=self.value(("wall", "reserved_tail"), 0, vocab.INT),
+            reserved_tail=reserved_tail,
             replacement=self.get("wall", "replacement", default="tail"),
             options=tuple(options),
             constraints=tuple(constraints),
@@ -145,9 +167,18 @@ class _Lowering:
             settlement=settlement,
             ready_check=ready_check,
             dealer=dealer,
-            hands=self.value(("match", "hands"), "options.rounds", vocab.INT),
+            hands=hands,
             verbs=tuple(verbs),
         )
+
+    def deal_size(self, players, kinds, copies) -> tuple[int, int]:
+        dealer_tiles = self.get("deal", "dealer", default=14)
+        other_tiles = self.get("deal", "others", default=13)
+        total = len([k for k in kinds if k < 34]) * copies + len([k for k in kinds if k >= 34])
+        need = dealer_tiles + other_tiles * (max(players) - 1)
+        if total and need >= total:
+            self.error(("deal",), f"{max(players)} players need {need} tiles to deal but the set has only {total}")
+        return dealer_tiles, other_tiles
 
     def players(self) -> list[int]:
         allowed = list(self.get("players", "allowed", default=[4]))
@@ -161,14 +192,18 @@ class _Lowering:
         for suit in self.get("tiles", "suits", default=[]):
             base = {"m": 0, "p": 9, "s": 18}[suit]
             kinds.extend(range(base, base + 9))
-        for key, lo, hi, what in (("honours", 27, 34, "honour (z)"), ("flowers", 34, 42, "flower (f)")):
-            for t in self.tiles(("tiles", key)):
+        for key, lo, hi, what in (("honours", 27, 34, "an honour (z)"), ("flowers", 34, 42, "a flower (f)")):
+            wrong: dict = {}
+            for t, where in self.tiles(("tiles", key)):
                 if not lo <= t < hi:
-                    self.error(("tiles", key), f"{tilemod.NAMES[t]} is not an {what} tile")
+                    wrong.setdefault(where, []).append(t)
                 elif t in kinds:
-                    self.error(("tiles", key), f"{tilemod.NAMES[t]} is listed twice")
+                    self.error(where, f"{tilemod.NAMES[t]} is listed twice")
                 else:
                     kinds.append(t)
+            for where, bad in wrong.items():
+                listed = ", ".join(tilemod.NAMES[t] for t in bad)
+                self.error(where, f"{listed} {'is' if len(bad) == 1 else 'are'} not {what} tile{'s' if len(bad) > 1 else ''}")
         if not kinds:
             self.error(("tiles",), "the tile set is empty: give suits, honours or flowers")
         return sorted(kinds), self.get("tiles", "copies", default=4)
@@ -306,7 +341,7 @@ class _Lowering:
         seven = shapes.get("seven_pairs", False)
         return {
             "standard": shapes.get("standard", True),
-            "seven_pairs": bool(seven),
+            "seven_pairs": seven is True or isinstance(seven, dict),
             "quads_as_two_pairs": seven.get("quads_as_two_pairs", True) if isinstance(seven, dict) else True,
             "thirteen_orphans": shapes.get("thirteen_orphans", False),
         }
@@ -340,7 +375,7 @@ class _Lowering:
                 if ex not in fans_raw:
                     self.error(
                         ("scoring", "fans", fid, "excludes", i),
-                        f"fan {fid} excludes unknown fan {ex!r}" + _close(ex, ids),
+                        f"fan {fid} excludes unknown fan {ex!r}" + _close(ex, [i for i in ids if i != fid]),
                     )
                 elif ex == fid:
                     self.error(("scoring", "fans", fid, "excludes", i), f"fan {fid} excludes itself")
@@ -449,3 +484,15 @@ def _close(word, candidates) -> str:
 
 def lower(data: dict, pos: Positions, name: str, raw: bytes) -> ir.Variant:
     return _Lowering(data, pos, name, raw).lower()
+
+
+def semantic_errors(data, pos: Positions, name: str, raw: bytes, broken: set) -> list[Diagnostic]:
+    """The semantic mistakes of a file that also failed the schema check,
+    in the sections the schema found sound."""
+    if not isinstance(data, dict):
+        return []
+    try:
+        _Lowering(data, pos, name, raw, frozenset(broken)).lower()
+    except CompileError as exc:
+        return exc.diagnostics
+    return []

@@ -71,14 +71,18 @@ def _diagnose(error, pos: Positions) -> list[Diagnostic]:
         for key in error.instance:
             if key in allowed:
                 continue
-            hint = f"; expected one of: {', '.join(allowed)}" if allowed and len(allowed) <= 12 else ""
-            if not allowed:
-                hint = ""
+            if allowed and len(allowed) <= 12:
+                hint = f"; expected one of: {', '.join(allowed)}"
+            else:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), allowed, n=3, cutoff=0.6)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
             out.append(pos.diag(path + (key,), f"unknown key {key!r} in {where}{hint}", key=True))
         return out
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [pos.diag(path, f"{where}: missing required key {missing!r}")]
+        return [pos.diag(path, f"{where}: missing required key {missing!r}", key=True)]
     if v == "enum":
         options = ", ".join(str(o) for o in error.validator_value)
         return [pos.diag(path, f"{where}: {error.instance!r} is not allowed; expected one of: {options}")]
@@ -87,8 +91,10 @@ def _diagnose(error, pos: Positions) -> list[Diagnostic]:
     if v == "oneOf":
         desc = error.schema.get("description", "")
         return [pos.diag(path, f"{where}: {error.instance!r} does not fit: {desc}".rstrip(": "))]
-    if v == "pattern" and path and isinstance(path[-1], str) and error.instance == path[-1]:
-        return [pos.diag(path, f"bad id {error.instance!r}: ids are lower case letters, digits and _", key=True)]
+    if v == "pattern" and "propertyNames" in error.absolute_schema_path:
+        return [
+            pos.diag(path + (error.instance,), f"bad id {error.instance!r} in {where}: ids are lower case letters, digits and _", key=True)
+        ]
     if v == "propertyNames":
         return [
             pos.diag(path + (error.instance,), f"bad id {error.instance!r} in {where}: ids are lower case letters, digits and _", key=True)
@@ -106,8 +112,17 @@ def _diagnose(error, pos: Positions) -> list[Diagnostic]:
     return [pos.diag(path, f"{where}: {error.message}")]
 
 
-def check(data, pos: Positions) -> list[Diagnostic]:
+def check(data, pos: Positions) -> tuple[list[Diagnostic], set]:
+    """The schema's diagnostics, and the top-level sections they are in."""
     out: list[Diagnostic] = []
+    broken: set = set()
     for error in _validator().iter_errors(data):
         out.extend(_diagnose(error, pos))
-    return out
+        path = list(error.absolute_path)
+        if path:
+            broken.add(path[0])
+        elif error.validator == "required":
+            broken.add(error.message.split("'")[1] if "'" in error.message else "")
+        elif error.validator == "additionalProperties":
+            broken.update(k for k in error.instance if k not in error.schema.get("properties", {}))
+    return out, broken
