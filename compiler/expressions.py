@@ -597,6 +597,24 @@ class Compiled:
     code: str
     type: str
     names: frozenset
+    node: Node | None = None
+
+    def results(self) -> list:
+        """The literal values the expression can give, or None where a
+        branch gives a computed value (an option, a fact)."""
+        out = []
+
+        def walk(n):
+            if isinstance(n, IfExpr):
+                walk(n.then)
+                walk(n.other)
+            elif isinstance(n, Const):
+                out.append((n.value, n.offset))
+            else:
+                out.append((None, n.offset))
+
+        walk(self.node)
+        return out
 
 
 def compile_expr(text: str, env: Env, want: str | None = None) -> Compiled:
@@ -611,4 +629,4 @@ def compile_expr(text: str, env: Env, want: str | None = None) -> Compiled:
     for name in list(names):
         if name in env.defs:
             names |= env.defs[name].names
-    return Compiled(text, code, actual, frozenset(names))
+    return Compiled(text, code, actual, frozenset(names), node)

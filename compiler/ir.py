@@ -129,13 +129,14 @@ class Scoring:
     unit: str
     unit_name: Text
     combine: str
+    cap: Value
     defines: tuple  # (name, Expr) for the rulebook
     fans: tuple
 
 
 @dataclass(frozen=True)
 class Settlement:
-    discard_payers: str
+    discard_payers: Value  # "discarder", "others", or a table expression giving one
     self_draw_payers: str
     amount: Expr
 
@@ -170,6 +171,7 @@ class Variant:
     players: tuple
     default_players: int
     tile_kinds: tuple
+    removals: tuple  # (tiles, Value) pairs
     copies: int
     dealer_tiles: int
     other_tiles: int

@@ -112,6 +112,7 @@ class _Lowering:
         players = g("players", self.players, [4])
         kinds, copies = g("tiles", self.tile_set, ([], 4))
         options = g("options", self.options, [])
+        removals = g("tiles", lambda: self.removals(kinds), [])
         constraints = g("option_rules", self.constraints, [])
         claims = g("claims", self.claims)
         kongs = g("kongs", self.kongs)
@@ -152,6 +153,7 @@ class _Lowering:
             players=tuple(players),
             default_players=self.get("players", "default", default=players[0]),
             tile_kinds=tuple(kinds),
+            removals=tuple(removals),
             copies=copies,
             dealer_tiles=dealer_tiles,
             other_tiles=other_tiles,
@@ -170,6 +172,37 @@ class _Lowering:
             hands=hands,
             verbs=tuple(verbs),
         )
+
+    def removals(self, kinds) -> list[tuple]:
+        out = []
+        for i, entry in enumerate(self.get("tiles", "remove", default=[])):
+            path = ("tiles", "remove", i)
+            tiles = []
+            for t, where in self.tiles(path + ("tiles",)):
+                if t not in kinds:
+                    self.error(where, f"{tilemod.NAMES[t]} is not in the tile set, so it cannot be removed")
+                else:
+                    tiles.append(t)
+            out.append((tuple(tiles), self.value(path + ("when",), True, vocab.BOOL)))
+        return out
+
+    def enum_value(self, path, allowed: tuple, default: str) -> ir.Value:
+        """A name from `allowed`, or a table expression giving one."""
+        raw = self.get(*path, default=default)
+        if raw in allowed:
+            return ir.Value(const=raw)
+        env = Env(vocab.TABLE, self.option_types)
+        try:
+            c = compile_expr(str(raw), env, vocab.STR)
+        except ExprError as exc:
+            self.errors.append(self.pos.diag_at(path, exc.offset, f"in {str(raw)!r}: {exc.message}"))
+            return ir.Value(const=default)
+        for value, offset in c.results():
+            if value is not None and value not in allowed:
+                self.errors.append(
+                    self.pos.diag_at(path, offset, f"{value!r} is not allowed here; expected one of: {', '.join(allowed)}")
+                )
+        return ir.Value(expr=ir.Expr(str(raw), c.code, c.type, vocab.TABLE, c.names))
 
     def deal_size(self, players, kinds, copies) -> tuple[int, int]:
         dealer_tiles = self.get("deal", "dealer", default=14)
@@ -404,6 +437,7 @@ class _Lowering:
             unit=unit,
             unit_name=self.text(self.get("scoring", "unit_name"), unit),
             combine=self.get("scoring", "combine", default="add"),
+            cap=self.value(("scoring", "cap"), 0, vocab.INT),
             defines=tuple(defines),
             fans=tuple(fans),
         )
@@ -437,7 +471,9 @@ class _Lowering:
         path = ("settlement", "win", "amount")
         amount = self.expr(path, vocab.SETTLE, vocab.INT, text=self.get(*path, default="total"))
         return ir.Settlement(
-            discard_payers=self.get("settlement", "win", "payers", "discard", default="discarder"),
+            discard_payers=self.enum_value(
+                ("settlement", "win", "payers", "discard"), ("discarder", "others"), "discarder"
+            ),
             self_draw_payers=self.get("settlement", "win", "payers", "self_draw", default="others"),
             amount=amount or ir.Expr("total", "s.total", vocab.INT, vocab.SETTLE),
         )

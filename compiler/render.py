@@ -157,10 +157,11 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("unit", v.scoring.unit),
         ("unit_name", _text(v.scoring.unit_name)),
         ("combine", v.scoring.combine),
+        ("cap", fx.value("scoring_cap", v.scoring.cap)),
         ("fans", fans),
     ))
     settlement = Call("SettlementSpec", (), (
-        ("discard_payers", s.discard_payers),
+        ("discard_payers", fx.value("settlement_discard_payers", s.discard_payers)),
         ("self_draw_payers", s.self_draw_payers),
         ("amount", fx.add("win_amount", s.amount, "what one payer pays one winner")),
         ("amount_source", " ".join(s.amount.source.split())),
@@ -194,6 +195,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("players", tuple(v.players)),
         ("default_players", v.default_players),
         ("tile_kinds", tuple(v.tile_kinds)),
+        ("removals", tuple((tiles, fx.value(f"tiles_removed_{i}", when)) for i, (tiles, when) in enumerate(v.removals))),
         ("copies", v.copies),
         ("dealer_tiles", v.dealer_tiles),
         ("other_tiles", v.other_tiles),

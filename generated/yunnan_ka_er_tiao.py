@@ -185,6 +185,7 @@ RULESET = Ruleset(
     players=(4, 3, 2),
     default_players=4,
     tile_kinds=(9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26),
+    removals=(),
     copies=4,
     dealer_tiles=14,
     other_tiles=13,
@@ -311,6 +312,7 @@ RULESET = Ruleset(
         unit="multiplier",
         unit_name=Text("倍", "bei"),
         combine="add",
+        cap=0,
         fans=(
             FanSpec(
                 id="basic_win",

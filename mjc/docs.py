@@ -118,7 +118,8 @@ def rulebook(rs) -> str:
     add("## Settlement")
     add("")
     s = rs.settlement
-    add(f"- Discard win: paid by {_PAYERS[s.discard_payers]}. Self-draw: paid by {_PAYERS[s.self_draw_payers]}.")
+    discard = _PAYERS[s.discard_payers] if s.discard_payers in _PAYERS else _flag(s.discard_payers)
+    add(f"- Discard win: paid by {discard}. Self-draw: paid by {_PAYERS[s.self_draw_payers]}.")
     add(f"- Each payer pays each winner `{s.amount_source}`.")
     if rs.ready_check is not None:
         rc = rs.ready_check

@@ -22,6 +22,8 @@ from .tiles import NAMES, NUM_KINDS, counts_of
 
 START, TURN, CLAIM, END = "start", "turn", "claim", "end"
 
+_ORDERS = {n: [[(s + i) % n for i in range(n)] for s in range(n)] for n in (2, 3, 4)}
+
 
 class IllegalAction(ValueError):
     """An action that is not legal now; names the seat, action and reason."""
@@ -141,7 +143,8 @@ class Game:
             self._begin_turn(self.dealer, "deal")
 
     def _order_from(self, seat: int) -> list[int]:
-        return [(seat + i) % self.n for i in range(self.n)]
+        """Seats in turn order starting at `seat`."""
+        return _ORDERS[self.n][seat]
 
     # ------------------------------------------------------------ turns
 

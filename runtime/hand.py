@@ -61,11 +61,16 @@ def _suit_pair_sets(key: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+_OK: dict = {}
+
+
 def _suit_ok(key: tuple[int, ...], chows: bool, with_pair: bool) -> bool:
-    if with_pair:
-        return bool(_suit_pair_sets(key, chows))
-    return bool(_suit_sets(key, chows))
+    """Whether one suit splits into sets (and one pair when asked)."""
+    k = (key, chows, with_pair)
+    ok = _OK.get(k)
+    if ok is None:
+        ok = _OK[k] = bool(_suit_pair_sets(key, chows) if with_pair else _suit_sets(key, chows))
+    return ok
 
 
 # ---------------------------------------------------------------- standard shape
@@ -123,19 +128,19 @@ def standard_waits(counts: list[int]) -> list[int]:
     info = []
     for lo, hi, chows in _GROUPS:
         key = tuple(counts[lo:hi])
-        info.append((lo, chows, key, sum(key) % 3))
+        rem = sum(key) % 3
+        info.append((lo, chows, key, rem, rem != 1 and _suit_ok(key, chows, rem == 2)))
     out = []
-    for gi, (lo, chows, key, rem) in enumerate(info):
+    for gi, (lo, chows, key, rem, _) in enumerate(info):
         if rem == 0:
             continue
         pair_here = rem == 1
         other_pairs = 0
-        for gj, (_, c, k, r) in enumerate(info):
-            if gj == gi:
-                continue
-            if r == 1 or not _suit_ok(k, c, r == 2):
-                break
-            other_pairs += r == 2
+        for gj, other in enumerate(info):
+            if gj != gi:
+                if not other[4]:
+                    break
+                other_pairs += other[3] == 2
         else:
             if other_pairs != (0 if pair_here else 1):
                 continue

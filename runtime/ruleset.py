@@ -156,11 +156,12 @@ class ScoringSpec:
     unit_name: Text
     combine: str  # add or multiply
     fans: tuple  # FanSpec, in evaluation order
+    cap: Any = 0  # the most a total may be; 0 = no cap
 
 
 @dataclass(frozen=True)
 class SettlementSpec:
-    discard_payers: str = "discarder"  # discarder or others
+    discard_payers: Any = "discarder"  # discarder or others, or f(o, n) giving one
     self_draw_payers: str = "others"
     amount: Callable | None = None  # f(s, o) -> int
     amount_source: str = "total"
@@ -199,6 +200,7 @@ class Ruleset:
     players: tuple
     default_players: int
     tile_kinds: tuple  # kinds in play, sorted
+    removals: tuple  # (tiles, when): kinds taken out at some tables
     copies: int
     dealer_tiles: int
     other_tiles: int
@@ -283,12 +285,16 @@ class Table:
         rc = ruleset.ready_check
         self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
-        self.tile_kinds = ruleset.tile_kinds
-        self.kind_set = frozenset(ruleset.tile_kinds)
-
+        removed = {t for tiles, when in ruleset.removals if resolve(when, o, n) for t in tiles}
+        self.tile_kinds = tuple(t for t in ruleset.tile_kinds if t not in removed)
+        self.kind_set = frozenset(self.tile_kinds)
+        self.cap = int(resolve(ruleset.scoring.cap, o, n))
+        self.discard_payers = resolve(ruleset.settlement.discard_payers, o, n)
+        if self.discard_payers not in ("discarder", "others"):
+            raise OptionError(f"{ruleset.name}: these options make the discard payers {self.discard_payers!r}")
     def wall_tiles(self) -> list[int]:
-        rs = self.ruleset
-        return [t for t in rs.tile_kinds for _ in range(rs.copies if t < 34 else 1)]
+        copies = self.ruleset.copies
+        return [t for t in self.tile_kinds for _ in range(copies if t < 34 else 1)]
 
     def to_json(self) -> dict:
         return {"variant": self.ruleset.name, "players": self.players, "options": dict(self.option_values)}

@@ -232,8 +232,10 @@ def _combine(table, counted) -> int:
         total = 1
         for _, value, count in counted:
             total *= value**count
-        return total if counted else 0
-    return sum(value * count for _, value, count in counted)
+        total = total if counted else 0
+    else:
+        total = sum(value * count for _, value, count in counted)
+    return min(total, table.cap) if table.cap else total
 
 
 def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), cache=None) -> list:

@@ -107,7 +107,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         v = valuations[w]
         if counts_as_self_draw:
             payers = [s for s in game._order_from(w)[1:] if s not in winners]
-        elif spec.discard_payers == "discarder":
+        elif game.table.discard_payers == "discarder":
             payers = [source]
         else:
             payers = [s for s in game._order_from(w)[1:] if s not in winners]

@@ -31,8 +31,7 @@ def _words(seed: bytes):
     counter = 0
     while True:
         block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        for k in range(0, 32, 8):
-            yield int.from_bytes(block[k : k + 8], "big")
+        yield from (int.from_bytes(block[k : k + 8], "big") for k in (0, 8, 16, 24))
         counter += 1
 
 

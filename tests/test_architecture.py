@@ -89,3 +89,31 @@ def test_every_fact_exists_at_run_time(fact):
     if root == "s":
         root = "s_seat" if fact.scopes == {"seat"} else "s_settle"
     assert hasattr(objects[root], attr), f"{fact.name} -> {fact.code}"
+
+
+def test_the_language_reference_is_up_to_date():
+    from compiler.language_doc import TARGET, render
+
+    assert TARGET.read_text(encoding="utf-8") == render(), "run `python -m compiler.language_doc --write`"
+
+
+def _walk_schema(node, path="#"):
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _walk_schema(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk_schema(value, f"{path}/{i}")
+
+
+def test_every_schema_key_is_described_and_closed():
+    from compiler.schema_check import schema
+
+    s = schema()
+    assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    for path, node in _walk_schema(s):
+        for key, prop in (node.get("properties") or {}).items():
+            assert isinstance(prop, dict) and prop.get("description"), f"{path}/properties/{key} has no description"
+        if node.get("type") == "object" and "properties" in node:
+            assert node.get("additionalProperties") is False, f"{path} accepts unknown keys"

@@ -409,3 +409,70 @@ def test_chow_only_by_the_next_seat_and_below_pung():
     act(g, "2 pong")
     pass_others(g)
     assert g.current == 2 and g.seats[2].melds[0].type == "pung"
+
+
+# ---------------------------------------------------------------- tile removal, caps, payers
+
+PANEL = """
+options:
+  no_dragons: {zh: 无字, type: bool, default: false}
+  red_wild: {zh: 红中, type: bool, default: false}
+  cap: {zh: 封顶, type: int, values: [0, 2], default: 0}
+  everyone: {zh: 带灾, type: bool, default: false}
+tiles:
+  suits: [p, s]
+  honours: 567z
+  remove:
+    - {tiles: 56z, when: options.no_dragons}
+    - {tiles: 7z, when: options.no_dragons and not options.red_wild}
+scoring:
+  unit: points
+  cap: options.cap
+  fans:
+    base: {zh: 底, value: 1}
+    self_drawn: {zh: 自摸, value: 2, when: win.self_drawn}
+settlement:
+  win:
+    payers:
+      discard: "'others' if options.everyone else 'discarder'"
+    amount: "2 * total if payer.is_discarder else total"
+"""
+
+PANEL_BASE = """
+title: {zh: 测试, en: Test}
+players: {allowed: [4], default: 4}
+"""
+
+
+def test_tiles_removed_by_options():
+    rs = variant(PANEL, base=PANEL_BASE)
+    assert len(rs.configure().wall_tiles()) == 84
+    assert len(rs.configure({"no_dragons": True}).wall_tiles()) == 72
+    table = rs.configure({"no_dragons": True, "red_wild": True})
+    assert len(table.wall_tiles()) == 76 and 33 in table.tile_kinds and 31 not in table.tile_kinds
+
+
+def test_a_cap_limits_the_total():
+    rs = variant(PANEL, base=PANEL_BASE)
+    hands = {0: "123p 456p 789p 11s 456s", 1: OTHER, 2: OTHER, 3: OTHER}
+    g = game(rs, hands)
+    act(g, "0 hu")
+    assert g.result.valuations[0].total == 3
+    g = game(rs, hands, options={"cap": 2})
+    act(g, "0 hu")
+    assert g.result.valuations[0].total == 2 and g.result.deltas == [6, -2, -2, -2]
+
+
+def test_discard_payers_chosen_by_an_option():
+    rs = variant(PANEL, base=PANEL_BASE)
+    hands = four(s1=OTHER)
+    g = game(rs, hands, wall="1s")
+    act(g, "0 discard 5p")
+    act(g, "2 pass")
+    act(g, "3 hu")
+    assert g.result.deltas == [-2, 0, 0, 2]
+    g = game(rs, hands, wall="1s", options={"everyone": True})
+    act(g, "0 discard 5p")
+    act(g, "2 pass")
+    act(g, "3 hu")
+    assert g.result.deltas == [-2, -1, -1, 4]

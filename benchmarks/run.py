@@ -1,0 +1,167 @@
+"""Benchmarks, side by side in one run (not part of CI's pass/fail).
+
+    pip install '.[bench]'
+    python -m benchmarks.run                # every measure, ~10 s each
+    python -m benchmarks.run --seconds 3    # shorter
+    python -m benchmarks.run --only games   # games | score
+
+games: complete 4-player 云南卡二条 hands per second and player decisions
+per second with random agents, and the same for rlcard's `mahjong`
+environment with its random agents (rlcard is installed by the `bench`
+extra); also our greedy bots for reference. A decision is one action a
+player takes: a discard, a claim, a pass, a declaration.
+
+score: winning hands scored per second through `mjc score`'s code path
+(JSON line in, JSON line out), on random complete hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+
+
+def bench_ours(seconds: float, bot: str) -> dict:
+    from runtime.bots import make_bot
+    from runtime.game import deal
+    from runtime.registry import load
+
+    table = load("yunnan_ka_er_tiao").configure({}, 4)
+    bots = [make_bot(bot, s) for s in range(4)]
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = deal(table, f"bench-{games}", dealer=games % 4)
+        while not game.over:
+            for seat in game.to_act():
+                game.apply(seat, bots[seat].choose(game, seat))
+                decisions += 1
+                if game.over:
+                    break
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def bench_rlcard(seconds: float) -> dict | None:
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        return None
+    env = rlcard.make("mahjong", config={"seed": 0})
+    agent = RandomAgent(num_actions=env.num_actions)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            action = agent.step(state)
+            state, _ = env.step(action)
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed,
+            "version": getattr(rlcard, "__version__", "?")}
+
+
+def random_winning_hands(count: int, seed: int = 1) -> list[str]:
+    """Hand JSON lines: four sets and a pair drawn from the 72 tiles."""
+    from runtime.tiles import NAMES
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        left = {t: 4 for t in range(9, 27)}
+        tiles = []
+        ok = True
+        for _ in range(4):
+            if rng.random() < 0.6:
+                t = rng.choice([t for t in left if t % 9 <= 6 and left[t] and left[t + 1] and left[t + 2]] or [None])
+                if t is None:
+                    ok = False
+                    break
+                group = [t, t + 1, t + 2]
+            else:
+                t = rng.choice([t for t in left if left[t] >= 3] or [None])
+                if t is None:
+                    ok = False
+                    break
+                group = [t, t, t]
+            for x in group:
+                left[x] -= 1
+            tiles += group
+        pairs = [t for t in left if left[t] >= 2]
+        if not ok or not pairs:
+            continue
+        p = rng.choice(pairs)
+        tiles += [p, p]
+        win = tiles.pop(rng.randrange(len(tiles)))
+        out.append(json.dumps({"concealed": [NAMES[t] for t in tiles], "win_tile": NAMES[win],
+                               "self_drawn": rng.random() < 0.5}))
+    return out
+
+
+def bench_score(seconds: float) -> dict:
+    from mjc.handjson import score_hand
+    from runtime.registry import load
+
+    rs = load("yunnan_ka_er_tiao")
+    lines = random_winning_hands(2000)
+    cache: dict = {}
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for line in lines:
+            result = score_hand(json.loads(line), rs, cache)
+            json.dumps(result, ensure_ascii=False)
+        hands += len(lines)
+    elapsed = time.perf_counter() - start
+    return {"hands": hands, "seconds": elapsed, "hands_per_s": hands / elapsed}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=10.0, help="time per measure (default 10)")
+    ap.add_argument("--only", choices=["games", "score"], help="run one benchmark")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    report = {"python": platform.python_version(), "machine": platform.machine()}
+    if args.only in (None, "games"):
+        report["ours_random"] = bench_ours(args.seconds, "random")
+        report["rlcard_random"] = bench_rlcard(args.seconds)
+        report["ours_greedy"] = bench_ours(args.seconds, "greedy")
+        if report["rlcard_random"]:
+            report["decisions_ratio"] = report["ours_random"]["decisions_per_s"] / report["rlcard_random"]["decisions_per_s"]
+            report["games_ratio"] = report["ours_random"]["games_per_s"] / report["rlcard_random"]["games_per_s"]
+    if args.only in (None, "score"):
+        report["score"] = bench_score(args.seconds)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"Python {report['python']} on {report['machine']}, {args.seconds:g} s per measure")
+    for key, label in (("ours_random", "云南卡二条, 4 players, random bots"),
+                       ("rlcard_random", "rlcard mahjong, 4 players, random agents"),
+                       ("ours_greedy", "云南卡二条, 4 players, greedy bots")):
+        if key in report:
+            r = report[key]
+            if r is None:
+                print(f"  {label}: not installed (pip install '.[bench]')")
+                continue
+            print(f"  {label}: {r['games_per_s']:.1f} games/s, {r['decisions_per_s']:.0f} decisions/s "
+                  f"({r['games']} games, {r['decisions']} decisions)")
+    if "decisions_ratio" in report:
+        print(f"  ratio (ours / rlcard): {report['decisions_ratio']:.1f}x decisions/s, {report['games_ratio']:.1f}x games/s")
+    if "score" in report:
+        print(f"  mjc score code path: {report['score']['hands_per_s']:.0f} hands/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
