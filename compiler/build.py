@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import ir
 from .errors import CompileError
-from .loader import load_file, load_text
+from .inherit import Source, load_variant, load_variant_text
 from .lower import lower, semantic_errors
 from .render import render
 from .schema_check import check
@@ -21,22 +21,22 @@ class Compiled:
     module: str
 
 
-def compile_text(text: str, name: str, display: str) -> Compiled:
-    data, positions = load_text(text, display)
-    return _compile(data, positions, name, text.encode("utf-8"))
+def compile_text(text: str, name: str, display: str, parents: dict | None = None) -> Compiled:
+    """Compile variant text; `parents` maps names it may extend to their text."""
+    return _compile(load_variant_text(text, name, display, parents), name)
 
 
 def compile_file(path: str | Path, display: str | None = None) -> Compiled:
     path = Path(path)
-    data, positions, raw = load_file(path, display)
-    return _compile(data, positions, path.stem, raw)
+    return _compile(load_variant(path, display or str(path)), path.stem)
 
 
-def _compile(data, positions, name: str, raw: bytes) -> Compiled:
+def _compile(source: Source, name: str) -> Compiled:
+    data, positions = source.data, source.positions
     errors, broken = check(data, positions)
     if errors:
-        raise CompileError(errors + semantic_errors(data, positions, name, raw, broken))
-    variant = lower(data, positions, name, raw)
+        raise CompileError(errors + semantic_errors(data, positions, name, source, broken))
+    variant = lower(data, positions, name, source)
     return Compiled(name, variant, render(variant))
 
 

@@ -163,7 +163,8 @@ class Dealer:
 class Variant:
     name: str
     source_file: str
-    sha256: str
+    sha256: str  # of the file, or of the file and its ancestors together
+    parents: tuple  # (name, file) of the variants it extends, nearest first
     title: Text
     summary: str
     seed: str

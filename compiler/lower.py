@@ -6,8 +6,6 @@ whole file has been looked at, so a designer sees all errors at once.
 
 from __future__ import annotations
 
-import hashlib
-
 from runtime import tiles as tilemod
 from runtime import vocabulary as vocab
 
@@ -20,13 +18,13 @@ DEFAULT_ROUNDS = {"zh": "局数", "en": "Hands per match", "type": "int", "defau
 
 
 class _Lowering:
-    def __init__(self, data: dict, pos: Positions, name: str, raw: bytes, broken: frozenset | None = None):
+    def __init__(self, data: dict, pos: Positions, name: str, source, broken: frozenset | None = None):
         self.tolerant = broken is not None
         self.broken = broken or frozenset()  # top-level sections that failed the schema
         self.data = data
         self.pos = pos
         self.name = name
-        self.raw = raw
+        self.source = source
         self.errors: list[Diagnostic] = []
         self.option_types: dict[str, OptionType] = {}
         self.defs: dict = {}
@@ -145,7 +143,8 @@ class _Lowering:
         return ir.Variant(
             name=self.name,
             source_file=self.pos.file,
-            sha256=hashlib.sha256(self.raw).hexdigest(),
+            sha256=self.source.sha256,
+            parents=tuple(zip(self.source.parents, (f for f, _ in self.source.files[1:]))),
             title=self.text(self.data.get("title")),
             summary=" ".join(str(self.data.get("summary", "")).split()),
             seed=self.get("source", "seed", default=""),
@@ -265,13 +264,12 @@ class _Lowering:
                 default = str(default)
                 if not values:
                     self.error(path, f"choice option {oid} needs values")
-            if kind == "bool":
-                if not isinstance(default, bool):
-                    self.error(path + ("default",), f"option {oid} is a bool option; its default must be true or false")
-                if not values:
-                    values = [True, False]
-                    labels = [ir.Text("是", "yes"), ir.Text("否", "no")]
-            if kind == "int" and (isinstance(default, bool) or not isinstance(default, int)):
+            if kind == "bool" and not values:
+                values = [True, False]
+                labels = [ir.Text("是", "yes"), ir.Text("否", "no")]
+            if kind == "bool" and not isinstance(default, bool):
+                self.error(path + ("default",), f"option {oid} is a bool option; its default must be true or false")
+            elif kind == "int" and (isinstance(default, bool) or not isinstance(default, int)):
                 self.error(path + ("default",), f"option {oid} is an int option; its default must be an integer")
             elif values and default not in values:
                 self.error(
@@ -518,17 +516,18 @@ def _close(word, candidates) -> str:
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
-def lower(data: dict, pos: Positions, name: str, raw: bytes) -> ir.Variant:
-    return _Lowering(data, pos, name, raw).lower()
+def lower(data: dict, pos: Positions, name: str, source) -> ir.Variant:
+    """`source` is the `inherit.Source` the data was merged from."""
+    return _Lowering(data, pos, name, source).lower()
 
 
-def semantic_errors(data, pos: Positions, name: str, raw: bytes, broken: set) -> list[Diagnostic]:
+def semantic_errors(data, pos: Positions, name: str, source, broken: set) -> list[Diagnostic]:
     """The semantic mistakes of a file that also failed the schema check,
     in the sections the schema found sound."""
     if not isinstance(data, dict):
         return []
     try:
-        _Lowering(data, pos, name, raw, frozenset(broken)).lower()
+        _Lowering(data, pos, name, source, frozenset(broken)).lower()
     except CompileError as exc:
         return exc.diagnostics
     return []

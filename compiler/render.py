@@ -190,6 +190,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("title", _text(v.title)),
         ("source", v.source_file),
         ("source_sha256", v.sha256),
+        ("parents", tuple(name for name, _ in v.parents)),
         ("rules_file", v.rules_file),
         ("summary", v.summary),
         ("players", tuple(v.players)),

@@ -176,6 +176,7 @@ RULESET = Ruleset(
     title=Text("云南卡二条", "Yunnan Ka Er Tiao"),
     source="variants/yunnan_ka_er_tiao.yaml",
     source_sha256="e514b6dff512998cf4988d1e6a30455eb41e0a77321dd8ee9aaa640cd15a84b0",
+    parents=(),
     rules_file="yunnan_ka_er_tiao.md",
     summary=(
         "Dots and bamboo only (72 tiles), 2 to 4 players, pung and kong but no chow, 报叫 only "

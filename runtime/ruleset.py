@@ -8,7 +8,7 @@ them once per table into a `Table`, so play never re-evaluates them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -217,7 +217,7 @@ class Ruleset:
     dealer: DealerSpec
     hands: Any  # number of hands in a match
     verbs: tuple = ()
-    fan_index: dict = field(default_factory=dict, compare=False)
+    parents: tuple = ()  # the variants this one extends, nearest first
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
