@@ -92,6 +92,37 @@ class HandFacts:
         self.honours = sum(everything[t] for t in present if is_honour(t))
         self.terminals = sum(everything[t] for t in present if is_terminal(t))
         self._wait_count = None
+        self._readings = None
+
+    @property
+    def readings(self) -> frozenset:
+        """How some split of the hand reads the winning tile: closed, edge,
+        single, two_sided, dual_pung (standard splits only)."""
+        if self._readings is None:
+            found = set()
+            win = self.win_tile
+            for pair, sets in hm.standard_decompositions(self.full_concealed):
+                if pair == win:
+                    found.add("single")
+                for kind, t in sets:
+                    if kind == hm.PUNG and t == win:
+                        found.add("dual_pung")
+                    elif kind == hm.CHOW and t <= win <= t + 2:
+                        found.add(_chow_reading(t, win))
+            self._readings = frozenset(found)
+        return self._readings
+
+    @property
+    def can_be_closed(self) -> bool:
+        return "closed" in self.readings
+
+    @property
+    def can_be_edge(self) -> bool:
+        return "edge" in self.readings
+
+    @property
+    def can_be_single(self) -> bool:
+        return "single" in self.readings
 
     def count(self, tile: int) -> int:
         return self.all_counts[tile]
@@ -133,6 +164,15 @@ class Arrangement:
         return any(k == hm.CHOW and t == tile for k, t in self.sets)
 
 
+def _chow_reading(low: int, win: int) -> str:
+    pos = win - low
+    if pos == 1:
+        return "closed"
+    if (pos == 2 and low % 9 == 0) or (pos == 0 and low % 9 == 6):
+        return "edge"
+    return "two_sided"
+
+
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
     melds = h.ctx.melds
@@ -150,13 +190,7 @@ def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
             if kind == hm.PUNG and t == win:
                 readings.append(("dual_pung", i))
             elif kind == hm.CHOW and t <= win <= t + 2:
-                pos = win - t
-                if pos == 1:
-                    readings.append(("closed", i))
-                elif (pos == 2 and t % 9 == 0) or (pos == 0 and t % 9 == 6):
-                    readings.append(("edge", i))
-                else:
-                    readings.append(("two_sided", i))
+                readings.append((_chow_reading(t, win), i))
             else:
                 continue
             seen.add((kind, t))
