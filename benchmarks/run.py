@@ -8,8 +8,10 @@
 games: complete 4-player 云南卡二条 hands per second and player decisions
 per second with random agents, and the same for rlcard's `mahjong`
 environment with its random agents (rlcard is installed by the `bench`
-extra); also our greedy bots for reference. A decision is one action a
-player takes: a discard, a claim, a pass, a declaration.
+extra); also our greedy bots for reference. The three run interleaved in
+five slices each, so that they share the machine's load. A decision is one
+action a player takes: a discard, a claim, a pass, a declaration (for
+rlcard: one `env.step`).
 
 score: winning hands scored per second through `mjc score`'s code path
 (JSON line in, JSON line out), on random complete hands.
@@ -25,50 +27,84 @@ import sys
 import time
 
 
-def bench_ours(seconds: float, bot: str) -> dict:
-    from runtime.bots import make_bot
-    from runtime.game import deal
-    from runtime.registry import load
+class Ours:
+    """Complete 4-player 云南卡二条 hands with one kind of bot."""
 
-    table = load("yunnan_ka_er_tiao").configure({}, 4)
-    bots = [make_bot(bot, s) for s in range(4)]
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = deal(table, f"bench-{games}", dealer=games % 4)
-        while not game.over:
-            for seat in game.to_act():
-                game.apply(seat, bots[seat].choose(game, seat))
-                decisions += 1
-                if game.over:
-                    break
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "decisions": decisions, "seconds": elapsed,
-            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+    def __init__(self, bot: str):
+        from runtime.bots import make_bot
+        from runtime.registry import load
+
+        self.table = load("yunnan_ka_er_tiao").configure({}, 4)
+        self.bots = [make_bot(bot, s) for s in range(4)]
+        self.games = self.decisions = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        from runtime.game import deal
+
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            game = deal(self.table, f"bench-{self.games}", dealer=self.games % 4)
+            bots = self.bots
+            while not game.over:
+                for seat in game.to_act():
+                    game.apply(seat, bots[seat].choose(game, seat))
+                    self.decisions += 1
+                    if game.over:
+                        break
+            self.games += 1
+        self.seconds += time.perf_counter() - start
 
 
-def bench_rlcard(seconds: float) -> dict | None:
-    try:
+class Rlcard:
+    """rlcard's `mahjong` environment with its random agents."""
+
+    def __init__(self):
         import rlcard
         from rlcard.agents import RandomAgent
+
+        self.version = getattr(rlcard, "__version__", "?")
+        self.env = rlcard.make("mahjong", config={"seed": 0})
+        self.agent = RandomAgent(num_actions=self.env.num_actions)
+        self.games = self.decisions = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        env, agent = self.env, self.agent
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(agent.step(state))
+                self.decisions += 1
+            self.games += 1
+        self.seconds += time.perf_counter() - start
+
+
+def _figures(runner) -> dict:
+    return {"games": runner.games, "decisions": runner.decisions, "seconds": runner.seconds,
+            "games_per_s": runner.games / runner.seconds, "decisions_per_s": runner.decisions / runner.seconds}
+
+
+def bench_games(seconds: float, rounds: int = 5) -> dict:
+    """Ours and rlcard's, interleaved in slices so that both see the same
+    machine load."""
+    ours, greedy = Ours("random"), Ours("greedy")
+    try:
+        peer = Rlcard()
     except ImportError:
-        return None
-    env = rlcard.make("mahjong", config={"seed": 0})
-    agent = RandomAgent(num_actions=env.num_actions)
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state, _ = env.reset()
-        while not env.is_over():
-            action = agent.step(state)
-            state, _ = env.step(action)
-            decisions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "decisions": decisions, "seconds": elapsed,
-            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed,
-            "version": getattr(rlcard, "__version__", "?")}
+        peer = None
+    for _ in range(rounds):
+        ours.run(seconds / rounds)
+        if peer:
+            peer.run(seconds / rounds)
+        greedy.run(seconds / rounds)
+    out = {"ours_random": _figures(ours), "ours_greedy": _figures(greedy), "rlcard_random": None}
+    if peer:
+        out["rlcard_random"] = dict(_figures(peer), version=peer.version)
+        out["decisions_ratio"] = out["ours_random"]["decisions_per_s"] / out["rlcard_random"]["decisions_per_s"]
+        out["games_ratio"] = out["ours_random"]["games_per_s"] / out["rlcard_random"]["games_per_s"]
+    return out
 
 
 def random_winning_hands(count: int, seed: int = 1) -> list[str]:
@@ -134,12 +170,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     report = {"python": platform.python_version(), "machine": platform.machine()}
     if args.only in (None, "games"):
-        report["ours_random"] = bench_ours(args.seconds, "random")
-        report["rlcard_random"] = bench_rlcard(args.seconds)
-        report["ours_greedy"] = bench_ours(args.seconds, "greedy")
-        if report["rlcard_random"]:
-            report["decisions_ratio"] = report["ours_random"]["decisions_per_s"] / report["rlcard_random"]["decisions_per_s"]
-            report["games_ratio"] = report["ours_random"]["games_per_s"] / report["rlcard_random"]["games_per_s"]
+        report.update(bench_games(args.seconds))
     if args.only in (None, "score"):
         report["score"] = bench_score(args.seconds)
     if args.json:

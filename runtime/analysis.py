@@ -43,9 +43,8 @@ def waits(table, counts: list, melds: list) -> list[int]:
 
 def seat_waits(table, st) -> frozenset:
     """`waits` of a seat's 13 concealed tiles, cached until they change."""
-    key = tuple(st.counts)
-    if st.waits_key != key:
-        st.waits_key = key
+    if st.waits_key != st.counts:
+        st.waits_key = list(st.counts)
         st.waits = frozenset(waits(table, st.counts, st.melds))
     return st.waits
 

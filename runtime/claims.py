@@ -43,9 +43,10 @@ def turn_actions(game, seat: int) -> list[Action]:
     if locked:
         out.append(DISCARDS[st.drawn])
     else:
-        held = [t for t, c in enumerate(st.counts) if c]
+        counts = st.counts
+        held = [t for t in table.tile_kinds if counts[t]]
         out.extend([DISCARDS[t] for t in held])
-        if may_declare(game, seat):
+        if may_declare(game, seat) and analysis.shanten(table, st.counts, st.melds) <= 0:
             for t in held:
                 st.counts[t] -= 1
                 if analysis.waits(table, st.counts, st.melds):

@@ -99,7 +99,7 @@ class Game:
         self.start_choices: dict[int, tuple] = {}
         self.start_responses: dict[int, Action] = {}
         self.events: list[dict] = []
-        self.log: list[tuple[int, str]] = []
+        self.log: list[tuple[int, Action]] = []
         self.result = None
         self._legal: dict = {}
         for seat, tiles in enumerate(hands):
@@ -274,11 +274,13 @@ class Game:
     # ------------------------------------------------------------ applying
 
     def apply(self, seat: int, action: Action) -> None:
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._compute_legal(seat)
         if action not in legal:
-            raise IllegalAction(seat, action, claims.explain(self, seat, action, legal))
+            raise IllegalAction(seat, action, claims.explain(self, seat, action, list(legal)))
         self._legal = {}
-        self.log.append((seat, str(action)))
+        self.log.append((seat, action))
         if self.phase == START:
             self._apply_start(seat, action)
         elif self.phase == CLAIM:

@@ -128,7 +128,11 @@ def standard_waits(counts: list[int]) -> list[int]:
     info = []
     for lo, hi, chows in _GROUPS:
         key = tuple(counts[lo:hi])
-        rem = sum(key) % 3
+        size = sum(key)
+        if not size:
+            info.append((lo, chows, key, 0, True))
+            continue
+        rem = size % 3
         info.append((lo, chows, key, rem, rem != 1 and _suit_ok(key, chows, rem == 2)))
     out = []
     for gi, (lo, chows, key, rem, _) in enumerate(info):
@@ -149,7 +153,11 @@ def standard_waits(counts: list[int]) -> list[int]:
                 if grown[r] >= 4:
                     continue
                 grown[r] += 1
-                if _suit_ok(tuple(grown), chows, pair_here):
+                k = (tuple(grown), chows, pair_here)
+                ok = _OK.get(k)
+                if ok is None:
+                    ok = _suit_ok(*k)
+                if ok:
                     out.append(lo + r)
                 grown[r] -= 1
     return out
@@ -199,23 +207,41 @@ def is_thirteen_orphans(counts: list[int]) -> bool:
 # ---------------------------------------------------------------- shanten
 
 
-@lru_cache(maxsize=None)
-def _suit_blocks(key: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int, int]]:
-    """Pareto front of (sets, partial sets, head pair) reachable in one suit."""
+_TABLES: dict = {}
+_EMPTY_TABLE = (0,) + (-1,) * 9
+
+
+def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """For one suit: the most partial sets reachable with `m` sets and `p`
+    head pairs, as a flat tuple indexed p * 5 + m (m and counts capped at
+    4; -1 where unreachable)."""
+    k = (key, chows)
+    table = _TABLES.get(k)
+    if table is not None:
+        return table
     i = next((r for r, c in enumerate(key) if c), -1)
     if i < 0:
-        return frozenset({(0, 0, 0)})
-    results: set[tuple[int, int, int]] = set()
+        _TABLES[k] = _EMPTY_TABLE
+        return _EMPTY_TABLE
+    best = [-1] * 10
     counts = list(key)
 
     def take(removals, dm, dt, dp):
         for r in removals:
             counts[r] -= 1
-        for m, t, p in _suit_blocks(tuple(counts), chows):
-            if p + dp <= 1:
-                results.add((m + dm, t + dt, p + dp))
+        sub = _suit_table(tuple(counts), chows)
         for r in removals:
             counts[r] += 1
+        for index, t in enumerate(sub):
+            if t < 0:
+                continue
+            p = index // 5 + dp
+            if p > 1:
+                continue
+            j = p * 5 + min(index % 5 + dm, 4)
+            t = min(t + dt, 4)
+            if t > best[j]:
+                best[j] = t
 
     c = counts[i]
     if c >= 3:
@@ -232,8 +258,8 @@ def _suit_blocks(key: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int,
         if i + 2 < n and counts[i + 2]:
             take((i, i + 2), 0, 1, 0)
     take((i,), 0, 0, 0)
-    front = {v for v in results if not any(o != v and all(a >= b for a, b in zip(o, v)) for o in results)}
-    return frozenset(front)
+    table = _TABLES[k] = tuple(best)
+    return table
 
 
 _SHANTEN_CACHE: dict = {}
@@ -252,20 +278,27 @@ def standard_shanten(counts: list[int], melds: int = 0) -> int:
 
 def _standard_shanten(counts: list[int], melds: int) -> int:
     need = 4 - melds
-    states = {(0, 0, 0)}
+    states = {(0, 0): 0}  # (head pairs, sets) -> most partial sets
     for lo, hi, chows in _GROUPS:
-        front = _suit_blocks(tuple(counts[lo:hi]), chows)
-        merged = set()
-        for m, t, p in states:
-            for dm, dt, dp in front:
-                nm, nt, np_ = m + dm, t + dt, p + dp
+        key = tuple(counts[lo:hi])
+        if not any(key):
+            continue
+        table = _suit_table(key, chows)
+        merged: dict = {}
+        for (p, m), t in states.items():
+            for index, dt in enumerate(table):
+                if dt < 0:
+                    continue
+                np_, nt = p + index // 5, t + dt
                 if np_ > 1:
-                    nt += np_ - 1
-                    np_ = 1
-                merged.add((min(nm, need), min(nt, need), np_))
+                    np_, nt = 1, nt + 1  # a second head counts as a partial set
+                state = (np_, min(m + index % 5, need))
+                nt = min(nt, need)
+                if merged.get(state, -1) < nt:
+                    merged[state] = nt
         states = merged
     best = 8
-    for m, t, p in states:
+    for (p, m), t in states.items():
         value = 2 * (need - m) - min(t, need - m) - p
         if value < best:
             best = value

@@ -13,6 +13,7 @@ The seed may be bytes, text (UTF-8) or an integer (its decimal text).
 from __future__ import annotations
 
 import hashlib
+import struct
 
 _LIMIT = 1 << 64
 
@@ -27,23 +28,43 @@ def seed_bytes(seed) -> bytes:
     return str(seed).encode("utf-8")
 
 
+def _block_words(seed: bytes, first: int, count: int) -> tuple:
+    data = b"".join(hashlib.sha256(seed + i.to_bytes(8, "big")).digest() for i in range(first, first + count))
+    return struct.unpack(f">{4 * count}Q", data)
+
+
 def _words(seed: bytes):
-    counter = 0
+    block = 0
     while True:
-        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        yield from (int.from_bytes(block[k : k + 8], "big") for k in (0, 8, 16, 24))
-        counter += 1
+        yield from _block_words(seed, block, 8)
+        block += 8
 
 
 def shuffled(items, seed) -> list:
     out = list(items)
-    words = _words(seed_bytes(seed))
-    for i in range(len(out) - 1, 0, -1):
+    seed = seed_bytes(seed)
+    n = len(out)
+    # enough words for the usual case; more come from the stream if the
+    # rejections use them up
+    words = list(_block_words(seed, 0, (n + 3) // 4 + 1))
+    stream = None
+    k = 0
+    for i in range(n - 1, 0, -1):
         span = i + 1
         cutoff = _LIMIT - _LIMIT % span
-        w = next(words)
-        while w >= cutoff:
-            w = next(words)
+        while True:
+            if k < len(words):
+                w = words[k]
+            else:
+                if stream is None:
+                    stream = _words(seed)
+                    for _ in range(len(words)):
+                        next(stream)
+                w = next(stream)
+                words.append(w)
+            k += 1
+            if w < cutoff:
+                break
         j = w % span
         out[i], out[j] = out[j], out[i]
     return out

@@ -3,7 +3,7 @@ exactly as the original would."""
 
 from __future__ import annotations
 
-from .actions import action_from_json
+from .actions import action_from_json, parse_action
 from .game import Game, SeatState, Window
 from .melds import Meld
 from .scoring import Valuation
@@ -79,7 +79,7 @@ def game_to_json(game: Game) -> dict:
         "start_choices": {str(s): [a.to_json() for a in acts] for s, acts in game.start_choices.items()},
         "start_responses": {str(s): a.to_json() for s, a in game.start_responses.items()},
         "events": list(game.events),
-        "log": [list(x) for x in game.log],
+        "log": [[seat, str(action)] for seat, action in game.log],
         "result": game.result.to_json() if game.result is not None else None,
     }
 
@@ -136,7 +136,7 @@ def game_from_json(data: dict, table=None) -> Game:
     game.start_choices = {int(s): tuple(action_from_json(a) for a in acts) for s, acts in data["start_choices"].items()}
     game.start_responses = {int(s): action_from_json(a) for s, a in data["start_responses"].items()}
     game.events = list(data["events"])
-    game.log = [tuple(x) for x in data["log"]]
+    game.log = [(seat, parse_action(text)) for seat, text in data["log"]]
     game.result = None
     if data["result"] is not None:
         game.result = _result_from_json(data["result"], table)

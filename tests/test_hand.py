@@ -131,3 +131,30 @@ def _waits_on_fifth(counts):
 def test_shanten_minus_one_exactly_when_complete(tiles):
     counts = counts_of(tiles)
     assert (hm.standard_shanten(counts) == -1) == hm.is_standard_win(counts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(TILES_ALL, 13))
+def test_shanten_steps_down_by_one_tile_at_a_time(tiles):
+    """With -1 exactly for complete hands, these two steps pin shanten down
+    by induction: drawing the right tile gains one step, never more, and a
+    14-tile hand that is not complete is as good as its best 13 tiles."""
+    counts = counts_of(tiles)
+    k = hm.standard_shanten(counts)
+    after = []
+    for t in range(34):
+        if counts[t] < 4:
+            counts[t] += 1
+            fourteen = hm.standard_shanten(counts)
+            best13 = min(_without(counts, d) for d in range(34) if counts[d])
+            assert fourteen == (best13 if fourteen >= 0 else -1) and (fourteen >= 0 or best13 == 0)
+            after.append(fourteen)
+            counts[t] -= 1
+    assert min(after) == k - 1
+
+
+def _without(counts, d):
+    counts[d] -= 1
+    value = hm.standard_shanten(counts)
+    counts[d] += 1
+    return value
