@@ -79,13 +79,21 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
-def _table(variant: str, players, options: list[str]):
+def _ruleset(variant: str):
     from runtime.registry import UnknownVariant, load
+
+    try:
+        return load(variant)
+    except UnknownVariant as exc:
+        raise InputError(str(exc)) from None
+
+
+def _table(variant: str, players, options: list[str]):
     from runtime.ruleset import OptionError
 
     try:
-        return load(variant).configure(_options(options), players)
-    except (UnknownVariant, OptionError) as exc:
+        return _ruleset(variant).configure(_options(options), players)
+    except OptionError as exc:
         raise InputError(str(exc)) from None
 
 
@@ -181,14 +189,9 @@ def cmd_play(args) -> int:
 
 
 def cmd_score(args) -> int:
-    from runtime.registry import UnknownVariant, load
-
     from .handjson import score_hand
 
-    try:
-        rs = load(args.variant)
-    except UnknownVariant as exc:
-        raise InputError(str(exc)) from None
+    rs = _ruleset(args.variant)
     if args.file:
         try:
             stream = open(args.file, encoding="utf-8")
@@ -248,15 +251,9 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    from runtime.registry import UnknownVariant, load
-
     from .docs import rulebook
 
-    try:
-        rs = load(args.variant)
-    except UnknownVariant as exc:
-        raise InputError(str(exc)) from None
-    print(rulebook(rs))
+    print(rulebook(_ruleset(args.variant)))
     return EXIT_OK
 
 

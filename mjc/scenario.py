@@ -254,19 +254,7 @@ START_VERBS_SET = {"ready", "pass"}
 
 
 def scenario_result(game: Game, variant: str) -> dict:
-    r = game.result
-    return {
-        "variant": variant,
-        "end": r.end,
-        "winners": list(r.winners),
-        "discarder": r.discarder if r.discarder >= 0 else None,
-        "self_drawn": r.self_drawn,
-        "fans": r.fans_json(),
-        "totals": {str(s): v.total for s, v in sorted(r.valuations.items())},
-        "deltas": list(r.deltas),
-        "payments": [p.to_json() for p in r.payments],
-        "next_dealer": r.next_dealer,
-    }
+    return {"variant": variant, **game.result.to_json()}
 
 
 def _event_line(event: dict) -> str:
