@@ -67,6 +67,7 @@ class Fan:
     excludes: tuple  # transitive closure, in table order
     rule: str
     doc: str
+    alone: bool = False
 
     @property
     def per_arrangement(self) -> bool:
@@ -80,6 +81,7 @@ class PassRule:
     same_tile: bool
     unless_worth_more: bool
     rule: str
+    until_draw: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,9 @@ class Claims:
     rob_kinds: tuple
     rob_when: Value
     rob_counts_as: str
-    must_win: Value
+    must_win: Value  # constant or a play expression
     pass_rules: tuple
+    join_wins: Value
 
 
 @dataclass(frozen=True)
@@ -135,10 +138,40 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class Liable:
+    when: Expr
+    who: str
+
+
+@dataclass(frozen=True)
 class Settlement:
     discard_payers: Value  # "discarder", "others", or a table expression giving one
     self_draw_payers: str
     amount: Expr
+    self_draw_when: Expr | None = None
+    liable: tuple = ()
+
+
+@dataclass(frozen=True)
+class KongPayments:
+    timing: str
+    at_draw: Value
+    rules: tuple  # (kind, payers, Value amount)
+    reason: str
+
+
+@dataclass(frozen=True)
+class Stakes:
+    when: Value
+    values: tuple
+
+
+@dataclass(frozen=True)
+class HistoryWin:
+    id: str
+    name: Text
+    when: Expr
+    fans: tuple
 
 
 @dataclass(frozen=True)
@@ -190,3 +223,7 @@ class Variant:
     dealer: Dealer
     hands: Value
     verbs: tuple
+    face_up_tail: Value = Value(const=0)
+    stakes: Stakes | None = None
+    history_wins: tuple = ()
+    kong_payments: KongPayments | None = None

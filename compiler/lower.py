@@ -60,12 +60,12 @@ class _Lowering:
             return None
         return ir.Expr(text, c.code, c.type, scope, c.names)
 
-    def value(self, path, default, want: str) -> ir.Value:
-        """A constant or a table expression."""
+    def value(self, path, default, want: str, scope: str = vocab.TABLE) -> ir.Value:
+        """A constant or a table (or play) expression."""
         raw = self.get(*path, default=default)
         if isinstance(raw, bool) or isinstance(raw, int):
             return ir.Value(const=raw)
-        e = self.expr(path, vocab.TABLE, want, text=raw)
+        e = self.expr(path, scope, want, text=raw)
         return ir.Value(expr=e) if e else ir.Value(const=default)
 
     def text(self, node, default_en="") -> ir.Text:
@@ -122,6 +122,10 @@ class _Lowering:
         settlement = g("settlement", self.settlement)
         ready_check = g("settlement scoring", lambda: self.ready_check(fan_ids))
         dealer = g("dealer players", lambda: self.dealer(players))
+        kong_payments = g("settlement", self.kong_payments)
+        stakes = g("stakes", self.stakes)
+        history_wins = g("winning scoring", lambda: self.history_wins(fan_ids), [])
+        face_up = g("wall", lambda: self.value(("wall", "face_up_tail"), 0, vocab.INT), ir.Value(const=0))
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
             g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
@@ -138,6 +142,10 @@ class _Lowering:
         verbs.append("kong")
         if ready.declare != "none":
             verbs.append("ready")
+        if face_up.const != 0 or face_up.expr is not None:
+            verbs.append("take")
+        if stakes is not None:
+            verbs.append("buy")
         if self.errors:
             raise CompileError(self.errors)
         return ir.Variant(
@@ -170,6 +178,10 @@ class _Lowering:
             dealer=dealer,
             hands=hands,
             verbs=tuple(verbs),
+            face_up_tail=face_up,
+            stakes=stakes,
+            history_wins=tuple(history_wins),
+            kong_payments=kong_payments,
         )
 
     def removals(self, kinds) -> list[tuple]:
@@ -333,6 +345,7 @@ class _Lowering:
                     same_tile=p.get("tiles", "same") == "same",
                     unless_worth_more=p.get("unless_worth_more", False),
                     rule=p.get("rule", ""),
+                    until_draw=p.get("until", "draw_or_claim") == "draw",
                 )
             )
         return ir.Claims(
@@ -346,8 +359,9 @@ class _Lowering:
             rob_kinds=tuple(self.get("claims", "rob_kong", "kinds", default=["added"])),
             rob_when=self.value(c + ("rob_kong", "when"), True, vocab.BOOL),
             rob_counts_as=self.get("claims", "rob_kong", "counts_as", default="discard"),
-            must_win=self.value(c + ("must_win",), False, vocab.BOOL),
+            must_win=self.value(c + ("must_win",), False, vocab.BOOL, vocab.PLAY),
             pass_rules=tuple(pass_rules),
+            join_wins=self.value(c + ("join_wins",), False, vocab.BOOL),
         )
 
     def kongs(self) -> ir.Kongs:
@@ -428,6 +442,7 @@ class _Lowering:
                     excludes=tuple(x for x in ids if x in closure.get(fid, ())),
                     rule=spec.get("rule", ""),
                     doc=" ".join(spec.get("doc", "").split()),
+                    alone=spec.get("alone", False),
                 )
             )
         unit = self.get("scoring", "unit", default="fan")
@@ -468,13 +483,58 @@ class _Lowering:
     def settlement(self) -> ir.Settlement:
         path = ("settlement", "win", "amount")
         amount = self.expr(path, vocab.SETTLE, vocab.INT, text=self.get(*path, default="total"))
+        liable = []
+        for i, rule in enumerate(self.get("settlement", "win", "liable", default=[])):
+            when = self.expr(("settlement", "win", "liable", i, "when"), vocab.RESULT, vocab.BOOL)
+            if when:
+                liable.append(ir.Liable(when, rule["who"]))
         return ir.Settlement(
             discard_payers=self.enum_value(
                 ("settlement", "win", "payers", "discard"), ("discarder", "others"), "discarder"
             ),
             self_draw_payers=self.get("settlement", "win", "payers", "self_draw", default="others"),
             amount=amount or ir.Expr("total", "s.total", vocab.INT, vocab.SETTLE),
+            self_draw_when=self.expr(("settlement", "win", "self_draw_when"), vocab.RESULT, vocab.BOOL),
+            liable=tuple(liable),
         )
+
+    def kong_payments(self) -> ir.KongPayments | None:
+        spec = self.get("settlement", "kongs")
+        if spec is None:
+            return None
+        path = ("settlement", "kongs")
+        rules = tuple(
+            (kind, spec[kind]["payers"], self.value(path + (kind, "amount"), 0, vocab.INT))
+            for kind in ("direct", "added", "concealed")
+            if kind in spec
+        )
+        if spec.get("added", {}).get("payers") == "discarder" or spec.get("concealed", {}).get("payers") == "discarder":
+            bad = "added" if spec.get("added", {}).get("payers") == "discarder" else "concealed"
+            self.error(path + (bad, "payers"), f"an {bad} kong has no discarder: its payers are others")
+        return ir.KongPayments(
+            timing=spec["timing"],
+            at_draw=self.value(path + ("at_draw",), False, vocab.BOOL),
+            rules=rules,
+            reason=spec.get("reason", "kong"),
+        )
+
+    def stakes(self) -> ir.Stakes | None:
+        spec = self.get("stakes")
+        if spec is None:
+            return None
+        return ir.Stakes(self.value(("stakes", "when"), True, vocab.BOOL), tuple(spec["values"]))
+
+    def history_wins(self, fan_ids: set) -> list[ir.HistoryWin]:
+        out = []
+        for wid, spec in (self.get("winning", "by_discards", default={}) or {}).items():
+            path = ("winning", "by_discards", wid)
+            for i, f in enumerate(spec["fans"]):
+                if f not in fan_ids:
+                    self.error(path + ("fans", i), f"unknown fan {f!r}" + _close(f, fan_ids))
+            when = self.expr(path + ("when",), vocab.SEAT, vocab.BOOL)
+            if when:
+                out.append(ir.HistoryWin(wid, self.text(spec), when, tuple(spec["fans"])))
+        return out
 
     def ready_check(self, fan_ids: set) -> ir.ReadyCheck | None:
         rc = self.get("settlement", "exhausted_wall", "ready_check")

@@ -92,6 +92,8 @@ def _fans(v: ir.Variant, fx: _Functions) -> tuple:
         ]
         if f.excludes:
             kwargs.append(("excludes", tuple(f.excludes)))
+        if f.alone:
+            kwargs.append(("alone", True))
         if f.rule:
             kwargs.append(("rule", f.rule))
         kwargs.append(("when_source", " ".join(f.when.source.split()) if f.when else "true"))
@@ -127,9 +129,11 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
                 ("when", fx.value(f"pass_rule_{i}_when", p.when)),
                 ("same_tile", p.same_tile),
                 ("unless_worth_more", p.unless_worth_more),
+                ("until_draw", p.until_draw),
             ))
             for i, p in enumerate(c.pass_rules)
         )),
+        ("join_wins", fx.value("claims_join_wins", c.join_wins)),
     ))
     kongs = Call("KongSpec", (), (
         ("concealed", fx.value("kongs_concealed", k.concealed)),
@@ -165,7 +169,35 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("self_draw_payers", s.self_draw_payers),
         ("amount", fx.add("win_amount", s.amount, "what one payer pays one winner")),
         ("amount_source", " ".join(s.amount.source.split())),
+        ("self_draw_when", fx.add("settled_as_self_draw", s.self_draw_when) if s.self_draw_when else None),
+        ("self_draw_when_source", " ".join(s.self_draw_when.source.split()) if s.self_draw_when else ""),
+        ("liable", tuple(
+            Call("LiableSpec", (fx.add(f"liable_{i}", rule.when, f"{rule.who} pays for all"), rule.who, " ".join(rule.when.source.split())))
+            for i, rule in enumerate(s.liable)
+        )),
     ))
+    kong_payments = None
+    if v.kong_payments is not None:
+        kp = v.kong_payments
+        kong_payments = Call("KongPaySpec", (), (
+            ("timing", kp.timing),
+            ("at_draw", fx.value("kongs_paid_at_draw", kp.at_draw)),
+            ("rules", tuple((kind, who, fx.value(f"kong_{kind}_amount", amount)) for kind, who, amount in kp.rules)),
+            ("reason", kp.reason),
+        ))
+    stakes = None
+    if v.stakes is not None:
+        stakes = Call("StakesSpec", (), (("when", fx.value("stakes_when", v.stakes.when)), ("values", tuple(v.stakes.values))))
+    history = tuple(
+        Call("HistoryWinSpec", (), (
+            ("id", h.id),
+            ("name", _text(h.name)),
+            ("when", fx.add(f"wins_on_discards_{h.id}", h.when, f"{h.name.zh} {h.name.en}")),
+            ("when_source", " ".join(h.when.source.split())),
+            ("fans", tuple(h.fans)),
+        ))
+        for h in v.history_wins
+    )
     ready_check = None
     if v.ready_check is not None:
         rc = v.ready_check
@@ -213,6 +245,10 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("dealer", dealer),
         ("hands", fx.value("match_hands", v.hands)),
         ("verbs", tuple(v.verbs)),
+        ("face_up_tail", fx.value("wall_face_up_tail", v.face_up_tail)),
+        ("stakes", stakes),
+        ("history_wins", history),
+        ("kong_payments", kong_payments),
     ))
 
 

@@ -35,7 +35,7 @@ def claims_rob_when(o, n):
     return o.qiang_gang
 
 
-def claims_must_win(o, n):
+def claims_must_win(p, o):
     """not options.guo_hu"""
     return not o.guo_hu
 
@@ -290,8 +290,15 @@ RULESET = Ruleset(
         rob_counts_as="discard",
         must_win=claims_must_win,
         pass_rules=(
-            PassRule(claim="hu", when=pass_rule_0_when, same_tile=True, unless_worth_more=True),
+            PassRule(
+                claim="hu",
+                when=pass_rule_0_when,
+                same_tile=True,
+                unless_worth_more=True,
+                until_draw=False,
+            ),
         ),
+        join_wins=False,
     ),
     kongs=KongSpec(concealed=True, added=True, in_pung_turn=kongs_in_pung_turn, chain=True),
     ready=ReadySpec(
@@ -499,6 +506,9 @@ RULESET = Ruleset(
         amount_source=(
             "2 * (total + (1 if payer.declared_ready and options.baojiao_extra_on_loss else 0))"
         ),
+        self_draw_when=None,
+        self_draw_when_source="",
+        liable=(),
     ),
     ready_check=ReadyCheckSpec(
         when=True,
@@ -518,4 +528,8 @@ RULESET = Ruleset(
     ),
     hands=match_hands,
     verbs=("discard", "hu", "pass", "pong", "kong", "ready"),
+    face_up_tail=0,
+    stakes=None,
+    history_wins=(),
+    kong_payments=None,
 )

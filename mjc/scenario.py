@@ -10,7 +10,7 @@ from pathlib import Path
 from compiler.errors import CompileError
 from compiler.loader import load_file
 from runtime.actions import CLAIM_VERBS, Action, ActionError, parse_action
-from runtime.game import CLAIM, START, TURN, Game, IllegalAction, deal
+from runtime.game import CLAIM, REPLACE, START, Game, IllegalAction, deal
 from runtime.registry import UnknownVariant, load
 from runtime.ruleset import OptionError
 from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
@@ -152,6 +152,8 @@ class Runner:
                 self._window(START_VERBS_SET)
             elif game.phase == CLAIM:
                 self._window(set(CLAIM_VERBS))
+            elif game.phase == REPLACE:
+                self._take()
             else:
                 self._turn()
         if self.i < len(self.steps):
@@ -200,7 +202,7 @@ class Runner:
         try:
             action = parse_action(f"{step.verb} {tile_text}".strip())
         except ActionError as exc:
-            raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+            raise ScenarioError(f"{self.file}:{step.line}: seat {step.seat} cannot {step.text.split(None, 1)[1]}: {exc}") from None
         if game.phase == CLAIM and step.verb in ("pong", "kong", "hu"):
             offered = game.window.tile
             if action.tile >= 0 and action.tile != offered:
@@ -233,6 +235,21 @@ class Runner:
             )
         game.apply(seat, Action("discard", drawn))
 
+    def _take(self) -> None:
+        """After a kong with a face-up tail: the script's `take T`, else the
+        face-up tile nearest the end of the wall."""
+        game = self.game
+        seat = game.current
+        step = self._next()
+        if step is not None and step.seat == seat and step.verb == "take":
+            try:
+                action = parse_action(f"take {step.arg}".strip())
+            except ActionError as exc:
+                raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+            self._apply(step, action)
+            return
+        game.apply(seat, Action("take", game.face_up_tiles()[-1]))
+
     def _turn_action(self, step: Step) -> Action:
         try:
             action = parse_action(f"{step.verb} {step.arg}".strip())
@@ -250,7 +267,7 @@ class Runner:
         return action
 
 
-START_VERBS_SET = {"ready", "pass"}
+START_VERBS_SET = {"ready", "pass", "buy"}
 
 
 def scenario_result(game: Game, variant: str) -> dict:

@@ -9,25 +9,29 @@ from .tiles import INDEX, NAMES, TileError, parse_group
 # Every verb the runtime knows; a variant's rulebook lists those it uses.
 TURN_VERBS = ("discard", "kong", "hu", "ready")
 CLAIM_VERBS = ("hu", "kong", "pong", "chow", "pass")
-START_VERBS = ("ready", "pass")
-ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass")
+START_VERBS = ("ready", "buy", "pass")
+ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass", "buy", "take")
 
 
 class Action(NamedTuple):
     verb: str
     tile: int = -1
-    extra: tuple = ()  # chow: the two tiles taken from the hand
+    extra: tuple = ()  # chow: the two tiles taken from the hand; buy: the stake
 
     def __str__(self) -> str:
         if self.verb == "chow":
             return f"chow {NAMES[self.extra[0]]}{NAMES[self.extra[1]]}"
+        if self.verb == "buy":
+            return f"buy {self.extra[0]}"
         return self.verb if self.tile < 0 else f"{self.verb} {NAMES[self.tile]}"
 
     def to_json(self) -> dict:
         out: dict = {"verb": self.verb}
         if self.tile >= 0:
             out["tile"] = NAMES[self.tile]
-        if self.extra:
+        if self.verb == "buy":
+            out["amount"] = self.extra[0]
+        elif self.extra:
             out["tiles"] = [NAMES[t] for t in self.extra]
         return out
 
@@ -52,6 +56,10 @@ def parse_action(text: str) -> Action:
         verb = "pong"
     if verb not in ALL_VERBS:
         raise ActionError(f"unknown verb {words[0]!r}; expected one of: {', '.join(ALL_VERBS)}")
+    if verb == "buy":
+        if len(args) != 1 or not args[0].isdigit():
+            raise ActionError("buy names the stake, e.g. buy 2")
+        return Action("buy", -1, (int(args[0]),))
     try:
         tiles = parse_group(" ".join(args)) if args else []
     except TileError as exc:
@@ -71,6 +79,10 @@ def action_from_json(data) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
         raise ActionError('an action is {"verb": ..., "tile": ...} or text such as "discard 3s"')
     text = data["verb"]
+    if "amount" in data:
+        if isinstance(data["amount"], bool) or not isinstance(data["amount"], int):
+            raise ActionError("amount must be an integer")
+        text += f" {data['amount']}"
     if "tile" in data:
         if not isinstance(data["tile"], str) or data["tile"] not in INDEX:
             raise ActionError(f"bad tile {data['tile']!r}")

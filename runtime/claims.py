@@ -8,6 +8,7 @@ from .actions import DISCARDS, HU, PASS, Action
 from .melds import PUNG
 from .tiles import NAMES, is_number
 from .scoring import WinContext, evaluate
+from .facts import SeatFacts
 
 
 # ------------------------------------------------------------ turn
@@ -33,7 +34,7 @@ def turn_actions(game, seat: int) -> list[Action]:
     st = game.seats[seat]
     table = game.table
     if can_self_draw(game, seat) is not None:
-        if table.must_win:
+        if game.must_win():
             return [HU]
         out = [HU]
     else:
@@ -68,7 +69,7 @@ def may_declare(game, seat: int) -> bool:
 def kong_options(game, seat: int) -> list[int]:
     table = game.table
     st = game.seats[seat]
-    if game.drawable() <= 0:
+    if not game.kong_possible():
         return []
     if game.turn_kind == "claim" and not table.kong_in_pung_turn:
         return []
@@ -138,7 +139,7 @@ def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinC
 
 
 def _refused(game, seat: int, claim: str, tile: int, value=None) -> bool:
-    for kind, t, passed_value in game.seats[seat].refusals:
+    for kind, t, passed_value, _ in game.seats[seat].refusals:
         if kind != claim or (t >= 0 and t != tile):
             continue
         if value is not None and passed_value is not None and value > passed_value:
@@ -158,7 +159,8 @@ def _discard_win(game, seat: int, w) -> object | None:
     v = game.valuation(seat, w.tile, False, w.source, robbing)
     if v is None or not v.win_allowed:
         return None
-    if _refused(game, seat, "hu", w.tile, v.total if _lifted_by_value(game, "hu") else None):
+    # a win the rules force is never refused
+    if not game.must_win() and _refused(game, seat, "hu", w.tile, v.total if _lifted_by_value(game, "hu") else None):
         return None
     return v
 
@@ -170,13 +172,14 @@ def _lifted_by_value(game, claim: str) -> bool:
 def open_discard_window(game, w) -> None:
     table = game.table
     last = game.drawable() <= 0
+    forced = game.must_win()
     for seat in game._order_from(w.source)[1:]:
         st = game.seats[seat]
         options = []
         v = _discard_win(game, seat, w)
         if v is not None:
             w.valuations[seat] = v
-            if table.must_win:
+            if forced:
                 w.choices[seat] = (HU,)
                 continue
             options.append(HU)
@@ -186,7 +189,7 @@ def open_discard_window(game, w) -> None:
             if (
                 table.kong_claim
                 and st.counts[w.tile] == 3
-                and game.drawable() > 0
+                and game.kong_possible()
                 and (not st.declared or kong_keeps_ready(game, seat, w.tile, from_hand=3))
             ):
                 options.append(Action("kong", w.tile))
@@ -216,15 +219,40 @@ def chow_pairs(counts, tile: int) -> list[tuple]:
 
 
 def open_rob_window(game, w) -> None:
+    forced = game.must_win()
     for seat in game._order_from(w.source)[1:]:
         v = _discard_win(game, seat, w)
         if v is not None:
             w.valuations[seat] = v
-            w.choices[seat] = (Action("hu"),) if game.table.must_win else (Action("hu"), Action("pass"))
+            w.choices[seat] = (HU,) if forced else (HU, PASS)
+
+
+def open_history_window(game, w) -> None:
+    """The discarder may win on his run of discards (十老头-style wins)."""
+    seat = w.source
+    facts = SeatFacts(game, seat)
+    for win in game.table.history_wins:
+        if win.when(facts, game.table.o):
+            w.valuations[seat] = history_valuation(game.table, win)
+            w.choices[seat] = (HU, PASS)
+            return
+
+
+def history_valuation(table, win):
+    """A win on discards: the hand is not examined, its listed fans count."""
+    from .scoring import Valuation, combine
+
+    index = {f.id: i for i, f in enumerate(table.fans)}
+    counted = [(table.fans[index[f]], table.fan_values[index[f]], 1) for f in win.fans]
+    v = Valuation(counted, combine(table, counted))
+    v.history = win.id
+    return v
 
 
 def record_pass(game, seat: int, w) -> None:
     """A pass may refuse the same claim until the passer's own next draw or claim."""
+    if w.kind == "history":
+        return
     offered = {a.verb for a in w.choices[seat]}
     for rule in game.table.pass_rules:
         if rule.claim not in offered:
@@ -233,15 +261,24 @@ def record_pass(game, seat: int, w) -> None:
         value = None
         if rule.claim == "hu" and rule.unless_worth_more:
             value = w.valuations[seat].total
-        game.seats[seat].refusals.append((rule.claim, tile, value))
+        game.seats[seat].refusals.append((rule.claim, tile, value, rule.until_draw))
 
 
 def resolve(game, w) -> None:
+    if w.kind == "history":
+        if w.responses.get(w.source) == HU:
+            game._finish_win([w.source], w.tile, self_drawn=True, source=-1, valuations=w.valuations)
+        else:
+            game._next_draw(w.source)
+        return
     order = game._order_from(w.source)[1:]
-    winners = [s for s in order if w.responses.get(s, Action("pass")).verb == "hu"]
+    winners = [s for s in order if w.responses.get(s, PASS).verb == "hu"]
     if winners:
         if not game.table.multiple_winners:
             winners = winners[:1]
+        elif game.table.join_wins:
+            # one seat's win carries every seat that could win (CX-14b)
+            winners = [s for s in order if HU in w.choices.get(s, ())]
         game._finish_win(
             winners, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob", valuations=w.valuations
         )
@@ -306,19 +343,23 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             return f"the tile on offer is {NAMES[w.tile]}"
         return "that claim is not offered"
     if game.phase == "start":
-        return "only ready or pass may be answered before the first discard"
+        offered = ", ".join(sorted({a.verb for a in legal}))
+        return f"before the first discard this seat may only answer: {offered}"
+    if game.phase == "replace":
+        tiles = ", ".join(NAMES[a.tile] for a in legal)
+        return f"after the kong, take one of the face-up tiles: {tiles}"
     if verb in ("pong", "chow", "pass"):
         return "there is no discard to claim; it is this seat's turn"
     if verb in ("discard", "ready") and tile >= 0 and st.counts[tile] == 0:
         return f"holds no {NAMES[tile]}"
     if verb == "discard" and st.declared and game.table.ready_locks:
         return "declared ready: must discard the drawn tile"
-    if verb == "discard" and any(a.verb == "hu" for a in legal) and game.table.must_win:
+    if verb == "discard" and any(a.verb == "hu" for a in legal) and game.must_win():
         return "the rules force this win"
     if verb == "ready":
         return "cannot declare ready now" if not may_declare(game, seat) else f"discarding {NAMES[tile]} does not leave a ready hand"
     if verb == "kong":
-        if game.drawable() <= 0:
+        if not game.kong_possible():
             return "no tile is left to replace a kong"
         return f"has no kong of {NAMES[tile]} to make now" if tile >= 0 else "a kong names its tile"
     if verb == "hu":

@@ -4,11 +4,14 @@ The API follows OpenSpiel's: `legal_actions(seat)`, `apply(seat, action)`,
 `view(seat)` for what one seat may see, and `to_json()`/`from_json()` for
 any state. Phases:
 
-- `start`: decisions before the dealer's first discard (the non-dealers'
-  declarations of a ready hand); every asked seat answers.
+- `start`: decisions before the dealer's first discard, every asked seat
+  answering: first the stakes each seat buys (before it sees its tiles),
+  then the non-dealers' declarations of a ready hand.
 - `turn`: the current seat has drawn (or claimed) and must act.
-- `claim`: a discard, or a tile added to a kong, can be claimed; every
-  seat with a claim answers, then priority decides.
+- `replace`: after a kong, the seat takes one of the face-up tail tiles.
+- `claim`: a discard, a tile added to a kong, or a run of discards that
+  wins, can be claimed; every seat with a claim answers, then priority
+  decides.
 - `end`: the hand is over; `result` holds winners and payments.
 """
 
@@ -20,7 +23,7 @@ from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, Meld
 from .scoring import WinContext, evaluate
 from .tiles import NAMES, NUM_KINDS, counts_of
 
-START, TURN, CLAIM, END = "start", "turn", "claim", "end"
+START, TURN, REPLACE, CLAIM, END = "start", "turn", "replace", "claim", "end"
 
 _ORDERS = {n: [[(s + i) % n for i in range(n)] for s in range(n)] for n in (2, 3, 4)}
 
@@ -38,7 +41,7 @@ class IllegalAction(ValueError):
 class SeatState:
     __slots__ = (
         "counts", "melds", "discards", "claimed", "flowers", "declared", "declared_waits",
-        "declared_values", "drawn", "refusals", "has_discarded", "waits_key", "waits",
+        "declared_values", "drawn", "refusals", "has_discarded", "waits_key", "waits", "bought",
     )
 
     def __init__(self):
@@ -55,6 +58,7 @@ class SeatState:
         self.has_discarded = False
         self.waits_key = None  # the counts `waits` was computed for
         self.waits = frozenset()
+        self.bought = 0  # stakes bought before the deal
 
     def tiles(self) -> list[int]:
         return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]
@@ -68,7 +72,7 @@ class Window:
     def __init__(self, tile: int, source: int, kind: str):
         self.tile = tile
         self.source = source  # the discarder, or the player adding to his kong
-        self.kind = kind  # discard or rob
+        self.kind = kind  # discard, rob, or history (a winning run of discards)
         self.choices: dict[int, tuple] = {}
         self.responses: dict[int, Action] = {}
         self.valuations: dict = {}
@@ -96,8 +100,11 @@ class Game:
         self.melds_made = False
         self.discards_made = 0
         self.window: Window | None = None
+        self.start_stage = ""  # stakes or ready, while phase is start
         self.start_choices: dict[int, tuple] = {}
         self.start_responses: dict[int, Action] = {}
+        self.payments: list = []  # made during the hand (kongs paid at once)
+        self.kongs: list = []  # (owner, kind, feeder) of every completed kong
         self.events: list[dict] = []
         self.log: list[tuple[int, Action]] = []
         self.result = None
@@ -107,13 +114,41 @@ class Game:
             for t in tiles:
                 st.counts[t] += 1
         self.seats[dealer].drawn = hands[dealer][-1] if hands[dealer] else -1
-        self._event("deal", dealer=dealer, wall=len(self.wall), hands=[[NAMES[t] for t in h] for h in hands])
+        self._hands = [[NAMES[t] for t in h] for h in hands]
+        if table.stakes:
+            self.phase = START
+            self.start_stage = "stakes"
+            buys = tuple(Action("buy", -1, (v,)) for v in table.stakes)
+            self.start_choices = {seat: buys + (Action("pass"),) for seat in range(self.n)}
+            self._event("stakes", values=list(table.stakes))
+        else:
+            self._dealt()
+
+    def _dealt(self) -> None:
+        """The tiles are dealt (after any stakes were bought)."""
+        self._event("deal", dealer=self.dealer, wall=len(self.wall), hands=self._hands,
+                    **({"face_up": self.face_up_names()} if self.table.face_up else {}))
         self._open_start()
 
     # ------------------------------------------------------------ wall
 
     def drawable(self) -> int:
         return self.back - self.front - self.table.reserved_tail
+
+    def face_up_tiles(self) -> list[int]:
+        """The tail tiles turned face up (翻屁股-style tails), last = nearest the end."""
+        n = self.table.face_up
+        return self.wall[max(self.front, self.back - n) : self.back] if n else []
+
+    def face_up_names(self) -> list[str]:
+        return [NAMES[t] for t in self.face_up_tiles()]
+
+    def kong_possible(self) -> bool:
+        """A kong needs its replacement: a tile at the tail, or, with a
+        face-up tail, a face-down tile left to turn over after the take."""
+        if self.table.face_up:
+            return self.back - self.front > self.table.face_up
+        return self.drawable() > 0
 
     def _draw_front(self) -> int:
         tile = self.wall[self.front]
@@ -132,6 +167,9 @@ class Game:
     # ------------------------------------------------------------ start
 
     def _open_start(self) -> None:
+        self.start_stage = "ready"
+        self.start_choices = {}
+        self.start_responses = {}
         if self.table.declare == "opening":
             for seat in self._order_from(self.dealer)[1:]:
                 st = self.seats[seat]
@@ -169,17 +207,28 @@ class Game:
         self._event("draw", seat=seat, tile=NAMES[tile])
         self._begin_turn(seat, "draw")
 
-    def _replacement(self, seat: int) -> None:
-        tile = self._draw_back()
+    def _replacement(self, seat: int, tile: int = -1) -> None:
+        """The kong's replacement: the tail tile, or the face-up tile chosen."""
+        if tile < 0:
+            tile = self._draw_back()
+            self._event("replacement", seat=seat, tile=NAMES[tile])
+        else:
+            lo = max(self.front, self.back - self.table.face_up)
+            i = max(i for i in range(lo, self.back) if self.wall[i] == tile)
+            del self.wall[i]
+            self.back -= 1
+            self._event("replacement", seat=seat, tile=NAMES[tile], taken=True, face_up=self.face_up_names())
         st = self.seats[seat]
         st.counts[tile] += 1
         st.drawn = tile
-        self._event("replacement", seat=seat, tile=NAMES[tile])
+        self._clear_refusals(seat)
         self._begin_turn(seat, "replacement")
 
-    def _clear_refusals(self, seat: int) -> None:
-        if self.seats[seat].refusals:
-            self.seats[seat].refusals = []
+    def _clear_refusals(self, seat: int, draw: bool = True) -> None:
+        """A draw ends every refusal; a claim ends those not kept till a draw."""
+        st = self.seats[seat]
+        if st.refusals:
+            st.refusals = [] if draw else [r for r in st.refusals if r[3]]
 
     # ------------------------------------------------------------ queries
 
@@ -196,6 +245,10 @@ class Game:
             if seat in self.start_choices and seat not in self.start_responses:
                 return list(self.start_choices[seat])
             return []
+        if self.phase == REPLACE:
+            if seat != self.current:
+                return []
+            return [Action("take", t) for t in sorted(set(self.face_up_tiles()))]
         if self.phase == CLAIM:
             w = self.window
             if seat in w.choices and seat not in w.responses:
@@ -211,9 +264,14 @@ class Game:
             return []
         if self.phase == START:
             return [s for s in self.start_choices if s not in self.start_responses]
+        if self.phase == REPLACE:
+            return [self.current]
         if self.phase == CLAIM:
             return [s for s in self.window.choices if s not in self.window.responses]
         return [self.current]
+
+    def must_win(self) -> bool:
+        return self.table.must_win(self)
 
     def forced_action(self, seat: int) -> Action | None:
         """The action the rules force on `seat`, when it has no choice."""
@@ -285,6 +343,8 @@ class Game:
             self._apply_start(seat, action)
         elif self.phase == CLAIM:
             self._apply_claim(seat, action)
+        elif self.phase == REPLACE:
+            self._replacement(seat, action.tile)
         else:
             self._apply_turn(seat, action)
 
@@ -293,7 +353,14 @@ class Game:
         if action.verb == "ready":
             self._declare(seat)
             self._event("ready", seat=seat)
-        if all(s in self.start_responses for s in self.start_choices):
+        elif action.verb == "buy":
+            self.seats[seat].bought = action.extra[0]
+        if not all(s in self.start_responses for s in self.start_choices):
+            return
+        if self.start_stage == "stakes":
+            self._event("bought", stakes=[st.bought for st in self.seats])
+            self._dealt()
+        else:
             self._begin_turn(self.dealer, "deal")
 
     def _declare(self, seat: int) -> None:
@@ -334,6 +401,17 @@ class Game:
             self._next_draw(seat)
 
     def _next_draw(self, after: int) -> None:
+        """Nobody claimed `after`'s discard: perhaps his run of discards
+        wins (十老头-style wins), else the next seat draws."""
+        passed_history = self.window is not None and self.window.kind == "history"
+        if self.table.history_wins and not passed_history:
+            window = Window(self.seats[after].discards[-1], after, "history")
+            claims.open_history_window(self, window)
+            if window.choices:
+                self.phase = CLAIM
+                self.window = window
+                return
+        self.window = None
         self.after_kong_discard = False
         self._draw((after + 1) % self.n)
 
@@ -351,18 +429,27 @@ class Game:
                         self.phase = CLAIM
                         self.window = window
                         return
-                self._after_kong(seat)
+                self._after_kong(seat, ADDED)
                 return
         st.counts[tile] -= 4
         st.melds.append(Meld(KONG, tile, CONCEALED))
         self._event("kong", seat=seat, tile=NAMES[tile], kind=CONCEALED)
-        self._after_kong(seat)
+        self._after_kong(seat, CONCEALED)
 
-    def _after_kong(self, seat: int) -> None:
+    def _after_kong(self, seat: int, kind: str, feeder: int = -1) -> None:
         self.melds_made = True
         self.kong_chain += 1
-        self._clear_refusals(seat)
-        self._replacement(seat)
+        self._clear_refusals(seat, draw=False)
+        self.kongs.append((seat, kind, feeder))
+        for p in settlement.kong_payments_now(self, seat, kind, feeder):
+            self.payments.append(p)
+            self._event("payment", **p.to_json())
+        if self.table.face_up:
+            self.phase = REPLACE
+            self.current = seat
+            self.window = None
+        else:
+            self._replacement(seat)
 
     def _apply_claim(self, seat: int, action: Action) -> None:
         w = self.window
@@ -384,7 +471,7 @@ class Game:
         st.counts[w.tile] -= 2
         st.melds.append(Meld(PUNG, w.tile, "", w.source, w.tile))
         self.melds_made = True
-        self._clear_refusals(seat)
+        self._clear_refusals(seat, draw=False)
         self._event("pong", seat=seat, tile=NAMES[w.tile], source=w.source)
         self._begin_turn(seat, "claim")
         st.drawn = -1
@@ -397,7 +484,7 @@ class Game:
         low = min(tiles + (w.tile,))
         st.melds.append(Meld(CHOW, low, "", w.source, w.tile))
         self.melds_made = True
-        self._clear_refusals(seat)
+        self._clear_refusals(seat, draw=False)
         self._event("chow", seat=seat, tile=NAMES[w.tile], tiles=[NAMES[t] for t in tiles], source=w.source)
         self._begin_turn(seat, "claim")
         st.drawn = -1
@@ -410,11 +497,11 @@ class Game:
         self._event("kong", seat=seat, tile=NAMES[w.tile], kind=DIRECT, source=w.source)
         self._begin_turn(seat, "claim")
         self.kong_fed_by = w.source
-        self._after_kong(seat)
+        self._after_kong(seat, DIRECT, w.source)
 
     def complete_added_kong(self, w: Window) -> None:
         self.window = None
-        self._after_kong(w.source)
+        self._after_kong(w.source, ADDED)
 
     # ------------------------------------------------------------ ending
 

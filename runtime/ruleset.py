@@ -91,6 +91,7 @@ class FanSpec:
     count: Callable | None  # f(h, d, o) -> int; None = 1
     per_arrangement: bool  # reads facts of one arrangement (d)
     excludes: tuple = ()  # ids this fan excludes, transitive closure
+    alone: bool = False  # counted only when no other fan is
     rule: str = ""
     when_source: str = "true"
     count_source: str = ""
@@ -105,6 +106,7 @@ class PassRule:
     when: Any  # bool or f(o, n)
     same_tile: bool  # True: only the passed tile kind; False: every tile
     unless_worth_more: bool  # a strictly more valuable win lifts it
+    until_draw: bool = False  # lasts through the passer's claims, until his draw
 
 
 @dataclass(frozen=True)
@@ -119,8 +121,9 @@ class ClaimsSpec:
     rob_kinds: tuple = ("added",)
     rob_when: Any = True
     rob_counts_as: str = "discard"
-    must_win: Any = False
+    must_win: Any = False  # bool or f(p, o) over the game as it stands
     pass_rules: tuple = ()
+    join_wins: Any = False  # one seat's win on a discard carries all who could win
 
 
 @dataclass(frozen=True)
@@ -160,11 +163,52 @@ class ScoringSpec:
 
 
 @dataclass(frozen=True)
+class LiableSpec:
+    """When `when` holds, `who` pays every payer's share of the win."""
+
+    when: Callable  # f(h, r, o)
+    who: str  # discarder or kong_feeder
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class SettlementSpec:
     discard_payers: Any = "discarder"  # discarder or others, or f(o, n) giving one
     self_draw_payers: str = "others"
     amount: Callable | None = None  # f(s, o) -> int
     amount_source: str = "total"
+    self_draw_when: Callable | None = None  # f(h, r, o): settle a discard win as a self-draw
+    self_draw_when_source: str = ""
+    liable: tuple = ()  # LiableSpec
+
+
+@dataclass(frozen=True)
+class KongPaySpec:
+    """Kong payments: per kind (direct, added, concealed) who pays how much."""
+
+    timing: str  # immediate, at_end or owner_wins
+    at_draw: Any  # at_end: paid too at an exhausted wall
+    rules: tuple  # (kind, who, amount), who: discarder or others
+    reason: str = "kong"
+
+
+@dataclass(frozen=True)
+class StakesSpec:
+    """Stakes each seat buys before the deal (买点-style)."""
+
+    when: Any
+    values: tuple
+
+
+@dataclass(frozen=True)
+class HistoryWinSpec:
+    """A win on a seat's run of discards, the hand not examined."""
+
+    id: str
+    name: Text
+    when: Callable  # f(s, o) over the seat
+    when_source: str
+    fans: tuple  # fan ids counted
 
 
 @dataclass(frozen=True)
@@ -218,6 +262,10 @@ class Ruleset:
     hands: Any  # number of hands in a match
     verbs: tuple = ()
     parents: tuple = ()  # the variants this one extends, nearest first
+    face_up_tail: Any = 0  # tail tiles turned face up; a kong takes one of them
+    stakes: StakesSpec | None = None
+    history_wins: tuple = ()  # HistoryWinSpec
+    kong_payments: KongPaySpec | None = None
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -268,7 +316,7 @@ class Table:
         self.last_discard = frozenset(c.last_discard)
         self.rob_kinds = frozenset(c.rob_kinds) if resolve(c.rob_when, o, n) else frozenset()
         self.rob_counts_as = c.rob_counts_as
-        self.must_win = bool(resolve(c.must_win, o, n))
+        self._must_win = c.must_win
         self.pass_rules = tuple(p for p in c.pass_rules if resolve(p.when, o, n))
         self.concealed_kong = bool(resolve(k.concealed, o, n))
         self.added_kong = bool(resolve(k.added, o, n))
@@ -285,6 +333,19 @@ class Table:
         rc = ruleset.ready_check
         self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
+        self.join_wins = bool(resolve(c.join_wins, o, n))
+        self.face_up = int(resolve(ruleset.face_up_tail, o, n))
+        st = ruleset.stakes
+        self.stakes = tuple(st.values) if st is not None and resolve(st.when, o, n) else ()
+        self.history_wins = ruleset.history_wins
+        s = ruleset.settlement
+        self.self_draw_when = s.self_draw_when
+        self.liable = s.liable
+        kp = ruleset.kong_payments
+        self.kong_timing = kp.timing if kp else ""
+        self.kongs_paid_at_draw = bool(kp and resolve(kp.at_draw, o, n))
+        self.kong_pay = {kind: (who, int(resolve(amount, o, n))) for kind, who, amount in (kp.rules if kp else ())}
+        self.kong_reason = kp.reason if kp else "kong"
         removed = {t for tiles, when in ruleset.removals if resolve(when, o, n) for t in tiles}
         self.tile_kinds = tuple(t for t in ruleset.tile_kinds if t not in removed)
         self.kind_set = frozenset(self.tile_kinds)
@@ -292,6 +353,16 @@ class Table:
         self.discard_payers = resolve(ruleset.settlement.discard_payers, o, n)
         if self.discard_payers not in ("discarder", "others"):
             raise OptionError(f"{ruleset.name}: these options make the discard payers {self.discard_payers!r}")
+
+    def must_win(self, game) -> bool:
+        """Whether a possible win must be taken now."""
+        rule = self._must_win
+        if callable(rule):
+            from .facts import PlayFacts
+
+            return bool(rule(PlayFacts(game), self.o))
+        return bool(rule)
+
     def wall_tiles(self) -> list[int]:
         copies = self.ruleset.copies
         return [t for t in self.tile_kinds for _ in range(copies if t < 34 else 1)]

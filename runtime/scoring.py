@@ -244,6 +244,8 @@ class Valuation:
     win_allowed: bool = True
     why: str = ""
     facts: HandFacts | None = None
+    result: object = None  # the `r` of result expressions
+    history: str = ""  # the id of a win on discards, which examines no hand
 
     def fan_json(self) -> list[dict]:
         return [
@@ -261,7 +263,7 @@ class Result:
         self.total = valuation.total
 
 
-def _combine(table, counted) -> int:
+def combine(table, counted) -> int:
     if table.ruleset.scoring.combine == "multiply":
         total = 1
         for _, value, count in counted:
@@ -293,9 +295,10 @@ def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), c
     excluded = set()
     for fid in hits:
         excluded.update(fans[hits[fid][0]].excludes)
-    return [
-        (fans[i], table.fan_values[i], n) for fid, (i, n) in hits.items() if fid not in excluded
-    ]
+    counted = [(fans[i], table.fan_values[i], n) for fid, (i, n) in hits.items() if fid not in excluded]
+    if any(f.alone for f, _, _ in counted) and not all(f.alone for f, _, _ in counted):
+        counted = [c for c in counted if not c[0].alone]  # counted only when nothing else is
+    return counted
 
 
 def evaluate(table, ctx: WinContext, ignore=frozenset()) -> Valuation | None:
@@ -305,7 +308,7 @@ def evaluate(table, ctx: WinContext, ignore=frozenset()) -> Valuation | None:
     cache: dict = {}
     for d in arrangements(h):
         counted = value_arrangement(table, h, d, ignore, cache)
-        total = _combine(table, counted)
+        total = combine(table, counted)
         if best is None or total > best.total:
             best = Valuation(counted, total, d)
     if best is None:
@@ -315,4 +318,5 @@ def evaluate(table, ctx: WinContext, ignore=frozenset()) -> Valuation | None:
         best.win_allowed = False
         best.why = table.ruleset.winning.why_not.both() or "the variant does not allow this win"
     best.facts = h
+    best.result = Result(best)
     return best

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from . import analysis
 from .claims import hypothetical
+from .facts import SeatFacts, SettleFacts
 from .scoring import evaluate
 from .tiles import NAMES
 
@@ -55,41 +56,6 @@ class HandResult:
         return out
 
 
-class SettleFacts:
-    """The `s` of payment formulas: one payer paying one receiver."""
-
-    __slots__ = (
-        "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "winner_is_dealer",
-        "winner_declared", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
-    )
-
-    def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
-                 robbing=False, kong_replacement=False, winners=1):
-        self.total = total
-        self.payer_is_discarder = payer == discarder
-        self.payer_is_dealer = payer == game.dealer
-        self.payer_declared = game.seats[payer].declared
-        self.winner_is_dealer = payee == game.dealer
-        self.winner_declared = game.seats[payee].declared
-        self.self_drawn = self_drawn
-        self.robbing_kong = robbing
-        self.kong_replacement = kong_replacement
-        self.winners = winners
-        self.players = game.n
-
-
-class SeatFacts:
-    """The `s` of ready-check conditions: one seat at an exhausted wall."""
-
-    __slots__ = ("ready", "declared", "is_dealer", "players")
-
-    def __init__(self, game, seat: int, ready: bool):
-        self.ready = ready
-        self.declared = game.seats[seat].declared
-        self.is_dealer = seat == game.dealer
-        self.players = game.n
-
-
 def _deltas(n: int, payments: list[Payment]) -> list[int]:
     deltas = [0] * n
     for p in payments:
@@ -98,25 +64,44 @@ def _deltas(n: int, payments: list[Payment]) -> list[int]:
     return deltas
 
 
+def _others(game, seat: int, winners) -> list[int]:
+    return [s for s in game._order_from(seat)[1:] if s not in winners]
+
+
+def _liable(game, valuation, source: int) -> int:
+    """The seat that pays every payer's share of this win, or -1."""
+    for rule in game.table.liable:
+        if rule.when(valuation.facts, valuation.result, game.table.o):
+            seat = source if rule.who == "discarder" else game.kong_fed_by if rule.who == "kong_feeder" else -1
+            if seat >= 0:
+                return seat
+    return -1
+
+
 def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> HandResult:
-    rs = game.table.ruleset
-    spec = rs.settlement
-    counts_as_self_draw = self_drawn or (robbing and game.table.rob_counts_as == "self_draw")
-    payments = []
+    table = game.table
+    spec = table.ruleset.settlement
+    payments = list(game.payments)
     for w in winners:
         v = valuations[w]
-        if counts_as_self_draw:
-            payers = [s for s in game._order_from(w)[1:] if s not in winners]
-        elif game.table.discard_payers == "discarder":
-            payers = [source]
+        as_self_draw = self_drawn or (robbing and table.rob_counts_as == "self_draw")
+        if not as_self_draw and v.facts is not None and table.self_draw_when is not None:
+            as_self_draw = bool(table.self_draw_when(v.facts, v.result, table.o))
+        if as_self_draw or table.discard_payers == "others":
+            payers = _others(game, w, winners)
         else:
-            payers = [s for s in game._order_from(w)[1:] if s not in winners]
+            payers = [source]
+        liable = _liable(game, v, source) if v.facts is not None else -1
         kong_replacement = bool(v.facts and v.facts.kong_replacement)
+        owed: dict = {}
         for p in payers:
-            facts = SettleFacts(game, p, w, v.total, source, counts_as_self_draw, robbing, kong_replacement, len(winners))
-            amount = spec.amount(facts, game.table.o) if spec.amount else v.total
+            facts = SettleFacts(game, p, w, v.total, source, as_self_draw, robbing, kong_replacement, len(winners))
+            amount = spec.amount(facts, table.o) if spec.amount else v.total
             if amount:
-                payments.append(Payment(p, w, amount, "win"))
+                # a liable seat pays each payer's share, reckoned as that payer's
+                owed[liable if liable >= 0 else p] = owed.get(liable if liable >= 0 else p, 0) + amount
+        payments.extend(Payment(p, w, amount, "win") for p, amount in owed.items())
+    payments.extend(kong_payments_at_end(game, winners))
     return HandResult(
         end="win",
         winners=list(winners),
@@ -147,12 +132,12 @@ def ready_values(game) -> dict[int, int | None]:
 
 
 def settle_draw(game) -> HandResult:
-    payments = []
+    payments = list(game.payments)
     rc = game.table.ready_check
     if rc is not None:
         values = ready_values(game)
         o = game.table.o
-        collectors = [s for s in range(game.n) if rc.collects(SeatFacts(game, s, values[s] is not None), o)]
+        collectors = [s for s in range(game.n) if rc.collects(SeatFacts(game, s), o)]
         for c in collectors:
             for p in range(game.n):
                 if p in collectors:
@@ -160,6 +145,7 @@ def settle_draw(game) -> HandResult:
                 amount = rc.amount(SettleFacts(game, p, c, values[c] or 0), o)
                 if amount:
                     payments.append(Payment(p, c, amount, rc.reason))
+    payments.extend(kong_payments_at_end(game, None))
     return HandResult(
         end="draw",
         winners=[],
@@ -169,6 +155,35 @@ def settle_draw(game) -> HandResult:
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
     )
+
+
+# ------------------------------------------------------------ kongs
+
+
+def _kong_lines(game, owner: int, kind: str, feeder: int) -> list[Payment]:
+    rule = game.table.kong_pay.get(kind)
+    if rule is None or not rule[1]:
+        return []
+    who, amount = rule
+    payers = [feeder] if who == "discarder" and feeder >= 0 else [s for s in range(game.n) if s != owner]
+    return [Payment(p, owner, amount, game.table.kong_reason) for p in payers]
+
+
+def kong_payments_now(game, owner: int, kind: str, feeder: int) -> list[Payment]:
+    """Kong payments made as soon as the kong stands."""
+    if game.table.kong_timing != "immediate":
+        return []
+    return _kong_lines(game, owner, kind, feeder)
+
+
+def kong_payments_at_end(game, winners) -> list[Payment]:
+    """Kong payments settled with the hand: `winners` None at a draw."""
+    timing = game.table.kong_timing
+    if timing == "at_end" and (winners is not None or game.table.kongs_paid_at_draw):
+        return [p for owner, kind, feeder in game.kongs for p in _kong_lines(game, owner, kind, feeder)]
+    if timing == "owner_wins" and winners:
+        return [p for owner, kind, feeder in game.kongs if owner in winners for p in _kong_lines(game, owner, kind, feeder)]
+    return []
 
 
 def next_dealer(game, winners: list, discarder: int) -> int:

@@ -3,6 +3,7 @@ exactly as the original would."""
 
 from __future__ import annotations
 
+from . import claims
 from .actions import action_from_json, parse_action
 from .game import Game, SeatState, Window
 from .melds import Meld
@@ -40,6 +41,7 @@ def _seat(st: SeatState) -> dict:
         "drawn": NAMES[st.drawn] if st.drawn >= 0 else None,
         "refusals": [list(r) for r in st.refusals],
         "has_discarded": st.has_discarded,
+        "bought": st.bought,
     }
 
 
@@ -76,6 +78,10 @@ def game_to_json(game: Game) -> dict:
         "melds_made": game.melds_made,
         "discards_made": game.discards_made,
         "window": window,
+        "start_stage": game.start_stage,
+        "dealt_hands": game._hands,
+        "payments": [p.to_json() for p in game.payments],
+        "kongs": [list(k) for k in game.kongs],
         "start_choices": {str(s): [a.to_json() for a in acts] for s, acts in game.start_choices.items()},
         "start_responses": {str(s): a.to_json() for s, a in game.start_responses.items()},
         "events": list(game.events),
@@ -114,6 +120,7 @@ def game_from_json(data: dict, table=None) -> Game:
         st.drawn = INDEX[sd["drawn"]] if sd["drawn"] else -1
         st.refusals = [tuple(r) for r in sd["refusals"]]
         st.has_discarded = sd["has_discarded"]
+        st.bought = sd["bought"]
         game.seats.append(st)
     game.phase = data["phase"]
     game.current = data["current"]
@@ -131,8 +138,17 @@ def game_from_json(data: dict, table=None) -> Game:
         w.responses = {int(s): action_from_json(a) for s, a in wd["responses"].items()}
         for s in w.choices:
             if any(a.verb == "hu" for a in w.choices[s]):
-                w.valuations[s] = game.valuation(s, w.tile, False, w.source, w.kind == "rob")
+                if w.kind == "history":
+                    claims.open_history_window(game, w)
+                else:
+                    w.valuations[s] = game.valuation(s, w.tile, False, w.source, w.kind == "rob")
         game.window = w
+    from .settlement import Payment
+
+    game.start_stage = data["start_stage"]
+    game._hands = data["dealt_hands"]
+    game.payments = [Payment(p["from"], p["to"], p["amount"], p["reason"]) for p in data["payments"]]
+    game.kongs = [tuple(k) for k in data["kongs"]]
     game.start_choices = {int(s): tuple(action_from_json(a) for a in acts) for s, acts in data["start_choices"].items()}
     game.start_responses = {int(s): action_from_json(a) for s, a in data["start_responses"].items()}
     game.events = list(data["events"])

@@ -13,7 +13,9 @@ Scopes say where a fact is known:
 - `hand`: a winning hand being valued (fan conditions and counts).
 - `result`: a valued hand (win conditions that look at the total).
 - `settle`: one payer paying one winner (payment formulas).
-- `seat`: one seat at an exhausted wall (ready checks).
+- `seat`: one seat at an exhausted wall (ready checks), or a discarder
+  (wins on discards).
+- `play`: the game as it stands at a decision (forced wins).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 
 BOOL, INT, TILE, TILES, STR = "bool", "int", "tile", "tiles", "str"
 
-TABLE, HAND, RESULT, SETTLE, SEAT = "table", "hand", "result", "settle", "seat"
+TABLE, HAND, RESULT, SETTLE, SEAT, PLAY = "table", "hand", "result", "settle", "seat", "play"
 
 # The parameters of the function generated for an expression of each scope.
 SCOPE_PARAMS = {
@@ -31,6 +33,7 @@ SCOPE_PARAMS = {
     RESULT: ("h", "r", "o"),
     SETTLE: ("s", "o"),
     SEAT: ("s", "o"),
+    PLAY: ("p", "o"),
 }
 
 
@@ -124,6 +127,8 @@ _fact("total", INT, "s.total", SETTLE, "The winning hand's value (for a ready ch
 _fact("payer.is_discarder", BOOL, "s.payer_is_discarder", SETTLE, "The payer discarded the winning tile (or was robbed).")
 _fact("payer.is_dealer", BOOL, "s.payer_is_dealer", SETTLE, "The payer is the dealer.")
 _fact("payer.declared_ready", BOOL, "s.payer_declared", SETTLE, "The payer declared ready this hand.")
+_fact("payer.bought", INT, "s.payer_bought", SETTLE, "The stakes the payer bought before the deal.")
+_fact("winner.bought", INT, "s.winner_bought", SETTLE, "The stakes the receiving player bought before the deal.")
 _fact("winner.is_dealer", BOOL, "s.winner_is_dealer", SETTLE, "The receiving player is the dealer.")
 _fact("winner.declared_ready", BOOL, "s.winner_declared", SETTLE, "The receiving player declared ready this hand.")
 _fact("win.self_drawn", BOOL, "s.self_drawn", SETTLE, "The win was self-drawn (or counts as self-drawn).")
@@ -135,11 +140,18 @@ _fact("winners", INT, "s.winners", SETTLE, "How many players won this hand.")
 _fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with.")
 _fact("seat.declared_ready", BOOL, "s.declared", SEAT, "The seat declared ready this hand.")
 _fact("seat.is_dealer", BOOL, "s.is_dealer", SEAT, "The seat is the dealer.")
+_fact("seat.bought", INT, "s.bought", SEAT, "The stakes the seat bought before the deal.")
+_fact("seat.honour_run", INT, "s.honour_run", SEAT, "The seat's latest discards that are honours, none claimed, counted back to one that is not.")
+_fact("seat.distinct_honour_run", INT, "s.distinct_honour_run", SEAT, "The seat's latest discards that are all different honours, none claimed.")
+
+# -- the game at a decision
+_fact("wall.remaining", INT, "p.wall_remaining", PLAY, "Tiles left to draw.")
 
 # -- everywhere
 _fact("players", INT, "n", TABLE, "Players at the table.")
 _fact("players", INT, "h.players", _HANDLIKE, "Players at the table.")
 _fact("players", INT, "s.players", "settle seat", "Players at the table.")
+_fact("players", INT, "p.players", PLAY, "Players at the table.")
 
 FACTS: tuple[Fact, ...] = tuple(_FACTS)
 

@@ -117,7 +117,7 @@ def test_a_passed_win_is_refused_on_the_same_tile_until_the_own_draw(rs):
     act(g, "0 discard 5p")
     act(g, "3 pass")
     pass_others(g)
-    assert g.seats[3].refusals == [("hu", 13, 1)]
+    assert g.seats[3].refusals == [("hu", 13, 1, False)]
     act(g, "1 discard 5p")  # seat 1 drew 5p
     assert g.phase == "turn" and g.current == 2  # nobody was offered it
 
@@ -150,7 +150,7 @@ def test_refusing_every_tile(rs):
     g = _refusal_game(rs, {"refuse_any": True})
     act(g, "0 discard 5p")
     pass_others(g)
-    assert g.seats[3].refusals == [("hu", -1, None)]
+    assert g.seats[3].refusals == [("hu", -1, None, False)]
 
 
 def test_no_refusal_when_the_rule_is_off(rs):

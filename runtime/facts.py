@@ -1,0 +1,83 @@
+"""The fact objects of payment formulas (`s`), seat conditions (`s`) and
+play-time conditions (`p`); see runtime/vocabulary.py."""
+
+from __future__ import annotations
+
+from . import analysis
+from .tiles import is_honour
+
+
+class SettleFacts:
+    """One payer paying one receiver (a winner, or a ready seat)."""
+
+    __slots__ = (
+        "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
+        "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
+    )
+
+    def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
+                 robbing=False, kong_replacement=False, winners=1):
+        self.total = total
+        self.payer_is_discarder = payer == discarder
+        self.payer_is_dealer = payer == game.dealer
+        self.payer_declared = game.seats[payer].declared
+        self.payer_bought = game.seats[payer].bought
+        self.winner_is_dealer = payee == game.dealer
+        self.winner_declared = game.seats[payee].declared
+        self.winner_bought = game.seats[payee].bought
+        self.self_drawn = self_drawn
+        self.robbing_kong = robbing
+        self.kong_replacement = kong_replacement
+        self.winners = winners
+        self.players = game.n
+
+
+class SeatFacts:
+    """One seat: at an exhausted wall, or after a discard (its run of
+    discards)."""
+
+    def __init__(self, game, seat: int):
+        self.game = game
+        self.seat = seat
+        st = game.seats[seat]
+        self.declared = st.declared
+        self.is_dealer = seat == game.dealer
+        self.bought = st.bought
+        self.players = game.n
+
+    @property
+    def ready(self) -> bool:
+        return bool(analysis.seat_waits(self.game.table, self.game.seats[self.seat]))
+
+    def _run(self) -> list[int]:
+        """The seat's latest discards that are honours and were not claimed."""
+        st = self.game.seats[self.seat]
+        run = []
+        for tile, taken in zip(reversed(st.discards), reversed(st.claimed)):
+            if taken or not is_honour(tile):
+                break
+            run.append(tile)
+        return run
+
+    @property
+    def honour_run(self) -> int:
+        return len(self._run())
+
+    @property
+    def distinct_honour_run(self) -> int:
+        seen = set()
+        for tile in self._run():
+            if tile in seen:
+                break
+            seen.add(tile)
+        return len(seen)
+
+
+class PlayFacts:
+    """The game as it stands at a decision (the `p` of play expressions)."""
+
+    __slots__ = ("wall_remaining", "players")
+
+    def __init__(self, game):
+        self.wall_remaining = max(game.drawable(), 0)
+        self.players = game.n
