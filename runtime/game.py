@@ -109,6 +109,11 @@ class Game:
         self.log: list[tuple[int, Action]] = []
         self.result = None
         self._legal: dict = {}
+        rs = table.ruleset
+        for seat, tiles in enumerate(hands):
+            want = rs.dealer_tiles if seat == dealer else rs.other_tiles
+            if len(tiles) != want:
+                raise ValueError(f"seat {seat} is dealt {len(tiles)} tiles, expected {want}")
         for seat, tiles in enumerate(hands):
             st = self.seats[seat]
             for t in tiles:

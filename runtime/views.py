@@ -38,6 +38,13 @@ def seat_view(game, seat: int) -> dict:
         "seats": seats,
         "legal_actions": [str(a) for a in game.legal_actions(seat)],
     }
+    if game.table.face_up:
+        view["face_up"] = game.face_up_names()
+    if game.phase == "start" and game.start_stage == "stakes":
+        view["hand"] = []  # not dealt until every stake is bought
+        view["stakes"] = list(game.table.stakes)
+    if game.table.stakes:
+        view["bought"] = [st.bought for st in game.seats] if game.start_stage != "stakes" else None
     if game.window is not None:
         view["claim"] = {"tile": NAMES[game.window.tile], "from": game.window.source, "kind": game.window.kind}
     if game.result is not None:

@@ -236,7 +236,7 @@ def test_kong_in_the_turn_of_a_pung_is_a_rule():
 
 def test_chained_kongs_and_the_replacement_count():
     rs = variant(KONGS)
-    dealer = "1111p 2222p 33p 456s 78s"
+    dealer = "1111p 2222p 3p 456s 78s"
     g = game(rs, {0: dealer, 1: OTHER, 2: OTHER.replace("8p", "9s"), 3: WAIT_5P_SINGLE}, wall="1s 2s 3s 9s 3p")
     act(g, "0 kong 1p")
     assert g.seats[0].drawn == 11  # 3p from the tail
@@ -249,7 +249,7 @@ def test_chained_kongs_and_the_replacement_count():
 
 def test_no_kong_without_a_replacement_tile():
     rs = variant(KONGS)
-    g = game(rs, {0: "1111p 2222p 33p 456s 78s", 1: OTHER, 2: OTHER, 3: WAIT_5P_SINGLE}, wall="")
+    g = game(rs, {0: "1111p 2222p 3p 456s 78s", 1: OTHER, 2: OTHER, 3: WAIT_5P_SINGLE}, wall="")
     assert not any(v.startswith("kong") for v in verbs(g, 0))
 
 
