@@ -358,7 +358,7 @@ class _Lowering:
             last_discard=tuple(self.get("claims", "on_last_discard", default=["hu"])),
             rob_kinds=tuple(self.get("claims", "rob_kong", "kinds", default=["added"])),
             rob_when=self.value(c + ("rob_kong", "when"), True, vocab.BOOL),
-            rob_counts_as=self.get("claims", "rob_kong", "counts_as", default="discard"),
+            rob_counts_as=self.enum_value(c + ("rob_kong", "counts_as"), ("discard", "self_draw"), "discard"),
             must_win=self.value(c + ("must_win",), False, vocab.BOOL, vocab.PLAY),
             pass_rules=tuple(pass_rules),
             join_wins=self.value(c + ("join_wins",), False, vocab.BOOL),

@@ -121,7 +121,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("last_discard", tuple(c.last_discard)),
         ("rob_kinds", tuple(c.rob_kinds)),
         ("rob_when", fx.value("claims_rob_when", c.rob_when)),
-        ("rob_counts_as", c.rob_counts_as),
+        ("rob_counts_as", fx.value("claims_rob_counts_as", c.rob_counts_as)),
         ("must_win", fx.value("claims_must_win", c.must_win)),
         ("pass_rules", tuple(
             Call("PassRule", (), (

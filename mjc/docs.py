@@ -80,7 +80,7 @@ def rulebook(rs) -> str:
     add("- Priority: " + " > ".join(" = ".join(level) for level in c.priority) + "; ties go to the first seat after the discarder.")
     add(f"- Several winners on one discard: {_flag(c.multiple_winners)}.")
     add(f"- Claims on the last discard of an exhausted wall: {', '.join(c.last_discard) or 'none'}.")
-    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as a {c.rob_counts_as.replace('_', '-')}.")
+    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as a {_flag(c.rob_counts_as).replace('_', '-')}.")
     add(f"- A possible win must be taken: {_flag(c.must_win)}.")
     for p in c.pass_rules:
         scope = "the same tile" if p.same_tile else "any tile"

@@ -42,6 +42,8 @@ class GreedyBot:
             return Action("ready") if "ready" in verbs else Action("pass")
         if game.phase == "claim":
             return self._claim(game, seat, acts)
+        if game.phase == "replace":
+            return self._take(table, st, acts)
         readies = [a for a in acts if a.verb == "ready"]
         if readies:
             return min(readies, key=lambda a: (-self._outs(table, st, a.tile), a.tile))
@@ -53,6 +55,21 @@ class GreedyBot:
         if len(discards) == 1:
             return discards[0]
         return self._best_discard(table, st, discards)
+
+    def _take(self, table, st, takes):
+        """The face-up tile that leaves the hand closest to ready."""
+
+        def after(a):
+            st.counts[a.tile] += 1
+            best = min(
+                analysis.shanten(table, st.counts[:t] + [st.counts[t] - 1] + st.counts[t + 1 :], st.melds)
+                for t in table.tile_kinds
+                if st.counts[t]
+            )
+            st.counts[a.tile] -= 1
+            return best, a.tile
+
+        return min(takes, key=after)
 
     def _best_discard(self, table, st, discards):
         counts = st.counts

@@ -228,7 +228,7 @@ def open_rob_window(game, w) -> None:
 
 
 def open_history_window(game, w) -> None:
-    """The discarder may win on his run of discards (十老头-style wins)."""
+    """The discarder may win on his run of discards."""
     seat = w.source
     facts = SeatFacts(game, seat)
     for win in game.table.history_wins:

@@ -141,7 +141,7 @@ class Game:
         return self.back - self.front - self.table.reserved_tail
 
     def face_up_tiles(self) -> list[int]:
-        """The tail tiles turned face up (翻屁股-style tails), last = nearest the end."""
+        """The tail tiles turned face up, last = nearest the end."""
         n = self.table.face_up
         return self.wall[max(self.front, self.back - n) : self.back] if n else []
 
@@ -407,7 +407,7 @@ class Game:
 
     def _next_draw(self, after: int) -> None:
         """Nobody claimed `after`'s discard: perhaps his run of discards
-        wins (十老头-style wins), else the next seat draws."""
+        wins, else the next seat draws."""
         passed_history = self.window is not None and self.window.kind == "history"
         if self.table.history_wins and not passed_history:
             window = Window(self.seats[after].discards[-1], after, "history")

@@ -120,7 +120,7 @@ class ClaimsSpec:
     last_discard: tuple = ("hu",)
     rob_kinds: tuple = ("added",)
     rob_when: Any = True
-    rob_counts_as: str = "discard"
+    rob_counts_as: Any = "discard"  # discard or self_draw, or f(o, n) giving one
     must_win: Any = False  # bool or f(p, o) over the game as it stands
     pass_rules: tuple = ()
     join_wins: Any = False  # one seat's win on a discard carries all who could win
@@ -194,7 +194,7 @@ class KongPaySpec:
 
 @dataclass(frozen=True)
 class StakesSpec:
-    """Stakes each seat buys before the deal (买点-style)."""
+    """Stakes each seat buys before the deal."""
 
     when: Any
     values: tuple
@@ -315,7 +315,7 @@ class Table:
         self.multiple_winners = bool(resolve(c.multiple_winners, o, n))
         self.last_discard = frozenset(c.last_discard)
         self.rob_kinds = frozenset(c.rob_kinds) if resolve(c.rob_when, o, n) else frozenset()
-        self.rob_counts_as = c.rob_counts_as
+        self.rob_counts_as = resolve(c.rob_counts_as, o, n)
         self._must_win = c.must_win
         self.pass_rules = tuple(p for p in c.pass_rules if resolve(p.when, o, n))
         self.concealed_kong = bool(resolve(k.concealed, o, n))

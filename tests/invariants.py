@@ -41,6 +41,8 @@ def check_view_hides(game, seat: int) -> None:
                 if not m["exposed"]:
                     assert m["tiles"] == [None] * 4, "a view shows a concealed kong"
     own = sorted(NAMES[t] for t, n in enumerate(game.seats[seat].counts) for _ in range(n))
+    if game.phase == "start" and game.start_stage == "stakes":
+        own = []  # stakes are bought before the tiles are seen
     assert sorted(view["hand"]) == own
     if game.phase == "end":
         assert set(map(int, view.get("revealed", {}))) <= set(game.result.winners)

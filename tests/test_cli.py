@@ -23,10 +23,14 @@ def run(capsys, *args):
 
 
 def test_list(capsys):
+    import re
+
     code, out, _ = run(capsys, "list")
     assert code == 0
-    assert "yunnan_ka_er_tiao  云南卡二条  Yunnan Ka Er Tiao  4/3/2" in out
-    assert out.splitlines()[0].split() == ["variant", "中文", "English", "players", "tiles"]
+    rows = [re.split(r"\s{2,}", line) for line in out.splitlines()]
+    assert rows[0] == ["variant", "中文", "English", "players", "tiles"]
+    assert ["yunnan_ka_er_tiao", "云南卡二条", "Yunnan Ka Er Tiao", "4/3/2", "72"] in rows
+    assert ["kunming", "昆明麻将", "Kunming Mahjong", "4", "136"] in rows
 
 
 def test_validate_and_build_check_in_the_project(capsys, monkeypatch):

@@ -56,7 +56,7 @@ def test_override_a_value_add_and_remove_fans_change_a_default():
     assert rs.claims.multiple_winners is False and rs.claims.chow is False
     assert [f.id for f in rs.scoring.fans] == ["base", "self_drawn", "seven_pairs"]
     assert rs.parents == ("parent",)
-    assert "# It extends parent (parent.yaml); the rules below are the merged ruleset." in compiled.module
+    assert "# It extends parent (parent.yaml);\n# the rules below are the merged ruleset." in compiled.module
 
 
 def test_the_hash_covers_the_parent():
