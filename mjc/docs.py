@@ -12,6 +12,8 @@ VERB_HELP = {
     "chow": ("吃", "`SEAT chow T1T2`: chow the previous player's discard with T1 and T2 from your hand."),
     "kong": ("杠", "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T."),
     "ready": ("报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."),
+    "take": ("拿牌", "`SEAT take T`: after your kong, take the face-up tail tile T as your replacement."),
+    "buy": ("买点", "`SEAT buy N`: before the deal, buy N points of stakes (`pass` buys none)."),
 }
 
 _PAYERS = {"discarder": "the discarder alone", "others": "every player who did not win"}
@@ -41,6 +43,8 @@ def rulebook(rs) -> str:
         add(rs.summary)
         add("")
     add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `{rs.rules_file}`." if rs.rules_file else ""))
+    if rs.parents:
+        add(f"It extends {', then '.join(f'`{p}`' for p in rs.parents)}; this rulebook shows the merged ruleset.")
     add("")
     add("## Tiles and players")
     add("")
@@ -51,6 +55,12 @@ def rulebook(rs) -> str:
     add(f"- Tiles: {format_tiles(numbered)}, {rs.copies} of each" + (f"; flowers {format_tiles(flowers)}, one each" if flowers else "") + f": {total} tiles.")
     add(f"- Deal: the dealer (庄家) {rs.dealer_tiles} tiles, the others {rs.other_tiles}.")
     add(f"- Tiles never drawn at the tail: {_flag(rs.reserved_tail)}.")
+    if rs.face_up_tail:
+        add(f"- Tail tiles turned face up: {_flag(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.")
+    for tiles, when in rs.removals:
+        add(f"- {format_tiles(tiles)} removed: {_flag(when)}.")
+    if rs.stakes is not None:
+        add(f"- Stakes bought by every seat before the deal ({_flag(rs.stakes.when)}): {', '.join(map(str, rs.stakes.values))}.")
     add("")
     add("## Options")
     add("")
@@ -80,13 +90,16 @@ def rulebook(rs) -> str:
     add("- Priority: " + " > ".join(" = ".join(level) for level in c.priority) + "; ties go to the first seat after the discarder.")
     add(f"- Several winners on one discard: {_flag(c.multiple_winners)}.")
     add(f"- Claims on the last discard of an exhausted wall: {', '.join(c.last_discard) or 'none'}.")
-    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as a {_flag(c.rob_counts_as).replace('_', '-')}.")
+    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as: {_flag(c.rob_counts_as)}.")
     add(f"- A possible win must be taken: {_flag(c.must_win)}.")
+    if c.join_wins is not False:
+        add(f"- One seat's win on a discard carries every seat that could win on it: {_flag(c.join_wins)}.")
     for p in c.pass_rules:
         scope = "the same tile" if p.same_tile else "any tile"
         more = ", unless the new win is worth more" if p.unless_worth_more else ""
-        add(f"- After passing a {p.claim}, no {p.claim} on {scope} until the player's own next draw or claim{more} ({_flag(p.when)}).")
-    add(f"- Kongs: concealed {_flag(k.concealed)}, added {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. Replacements come from the tail.")
+        until = "draw" if p.until_draw else "draw or claim"
+        add(f"- After passing a {p.claim}, no {p.claim} on {scope} until the player's own next {until}{more} ({_flag(p.when)}).")
+    add(f"- Kongs: concealed {_flag(k.concealed)}, added {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. " + ("Replacements are the face-up tail tiles." if rs.face_up_tail else "Replacements come from the tail."))
     if r.declare != "none":
         when = "only with the starting hand" if r.declare == "opening" else "with any discard"
         add(f"- Declaring ready (报叫): {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {r.kong.replace('_', ' ')}.")
@@ -102,6 +115,8 @@ def rulebook(rs) -> str:
     add(f"- Shapes: {'; '.join(shapes)}.")
     if w.allowed_source:
         add(f"- A complete hand may win only when `{w.allowed_source}`" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
+    for h in rs.history_wins:
+        add(f"- {h.name.both()}: the discarder wins when `{h.when_source}` after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
     add("")
     unit = rs.scoring.unit_name.both()
     add(f"## Fan table ({unit}, combined by {'addition' if rs.scoring.combine == 'add' else 'multiplication'})")
@@ -113,6 +128,8 @@ def rulebook(rs) -> str:
     for f in rs.scoring.fans:
         value = f.value if not callable(f.value) else _flag(f.value)
         counted = f"`{f.count_source}` times" if f.count_source else "once"
+        if f.alone:
+            counted += ", only when no other fan counts"
         add(f"| {f.id} | {f.name.zh} | {f.name.en} | {value} | `{f.when_source}` | {counted} | {', '.join(f.excludes)} | {f.rule} |")
     add("")
     add("## Settlement")
@@ -121,6 +138,16 @@ def rulebook(rs) -> str:
     discard = _PAYERS[s.discard_payers] if s.discard_payers in _PAYERS else _flag(s.discard_payers)
     add(f"- Discard win: paid by {discard}. Self-draw: paid by {_PAYERS[s.self_draw_payers]}.")
     add(f"- Each payer pays each winner `{s.amount_source}`.")
+    if s.self_draw_when_source:
+        add(f"- A discard win is settled as a self-draw when `{s.self_draw_when_source}`.")
+    for rule in s.liable:
+        who = "the discarder (or robbed player)" if rule.who == "discarder" else "the player who fed the kong"
+        add(f"- When `{rule.source}`, {who} pays every payer's share.")
+    kp = rs.kong_payments
+    if kp is not None:
+        timing = {"immediate": "as soon as the kong stands", "at_end": "with the hand's win", "owner_wins": "only if the kong's owner wins"}[kp.timing]
+        parts = "; ".join(f"{kind}: {_flag(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
+        add(f"- Kongs are paid {timing} ({parts})" + (f"; at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
     if rs.ready_check is not None:
         rc = rs.ready_check
         add(f"- Exhausted wall ({rc.reason}, {_flag(rc.when)}): a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + ".")
@@ -145,11 +172,15 @@ def rulebook(rs) -> str:
     return "\n".join(lines)
 
 
+def _value(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
 def _option_row(o) -> str:
     if o.values:
-        values = ", ".join(f"`{v}` {lab.zh}" if lab.zh != str(v) else f"`{v}`" for v, lab in zip(o.values, o.labels))
+        values = ", ".join(f"`{_value(v)}` {lab.zh}" if lab.zh != str(v) else f"`{v}`" for v, lab in zip(o.values, o.labels))
     else:
         lo = "" if o.minimum is None else f"≥ {o.minimum}"
         hi = "" if o.maximum is None else f"≤ {o.maximum}"
         values = "integer " + " ".join(x for x in (lo, hi) if x)
-    return f"| `{o.id}` | {o.name.zh} | {o.name.en} | {values} | `{o.default}` |"
+    return f"| `{o.id}` | {o.name.zh} | {o.name.en} | {values} | `{_value(o.default)}` |"

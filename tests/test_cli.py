@@ -159,6 +159,12 @@ def test_docs_rulebook(capsys):
         assert text in out
 
 
+@pytest.mark.parametrize("variant", __import__("runtime.registry", fromlist=["names"]).names())
+def test_docs_for_every_variant(capsys, variant):
+    code, out, err = run(capsys, "docs", variant)
+    assert code == 0 and out.startswith("# ") and "## Fan table" in out and "## Verbs" in out
+
+
 def test_simulate_json(capsys):
     code, out, _ = run(capsys, "simulate", "yunnan_ka_er_tiao", "--games", "20", "--json")
     assert code == 0
