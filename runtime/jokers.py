@@ -1,0 +1,190 @@
+"""Hand analysis with wild tiles (jokers) that stand for any tile.
+
+The wild tiles a hand holds are taken out of its counts and passed as a
+number of jokers. For each suit, the fewest jokers that complete it into
+sets (and, if asked, one pair) is cached by the suit's counts, so a win
+check with jokers costs little more than one without: four look-ups and a
+choice of which group holds the pair.
+
+`completions` lists the concrete hands the jokers can make, for valuing a
+win with each wild counted as the tile that scores best.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .hand import _GROUPS, ORPHANS
+from .tiles import NUM_PLAYABLE
+
+INF = 99
+_NEED: dict = {}
+
+
+def _first_sets(key: tuple, chows: bool, pair: bool):
+    """Ways to place the lowest held tile of a suit: in a pung, the pair or
+    a chow, with some held tiles and jokers for the rest. Yields (ranks the
+    jokers stand for, remaining counts, pair still to make)."""
+    i = next(r for r, c in enumerate(key) if c)
+    counts = list(key)
+    c = counts[i]
+    for size, is_pair in ((3, False), (2, True)):
+        if is_pair and not pair:
+            continue
+        for used in range(1, min(c, size) + 1):
+            counts[i] -= used
+            yield [i] * (size - used), tuple(counts), pair and not is_pair
+            counts[i] += used
+    if chows:
+        n = len(key)
+        counts[i] -= 1
+        for lo in (i - 2, i - 1, i):
+            if lo < 0 or lo + 2 >= n:
+                continue
+            ranks = (lo, lo + 1, lo + 2)
+            higher = [r for r in ranks if r > i]
+            for mask in range(1 << len(higher)):
+                taken = [r for b, r in enumerate(higher) if mask >> b & 1]
+                if any(not counts[r] for r in taken):
+                    continue
+                for r in taken:
+                    counts[r] -= 1
+                yield [r for r in ranks if r != i and r not in taken], tuple(counts), pair
+                for r in taken:
+                    counts[r] += 1
+        counts[i] += 1
+
+
+def _need(key: tuple, chows: bool, pair: bool) -> int:
+    """Fewest jokers that turn one suit's tiles into sets (plus one pair)."""
+    k = (key, chows, pair)
+    cached = _NEED.get(k)
+    if cached is None:
+        if not any(key):
+            cached = 2 if pair else 0
+        else:
+            cached = min(
+                (len(fill) + _need(rest, chows, still) for fill, rest, still in _first_sets(key, chows, pair)),
+                default=INF,
+            )
+        _NEED[k] = cached
+    return cached
+
+
+def standard_complete(counts: list, jokers: int) -> bool:
+    """Counts (wilds removed) plus `jokers` make sets and one pair."""
+    if (sum(counts[:NUM_PLAYABLE]) + jokers) % 3 != 2:
+        return False
+    needs = []
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        needs.append((_need(key, chows, False), key, chows))
+    total = sum(n for n, _, _ in needs)
+    if total + 2 <= jokers:
+        return True  # the pair made of jokers alone
+    return any(total - n + _need(key, chows, True) <= jokers for n, key, chows in needs)
+
+
+def seven_pairs_complete(counts: list, jokers: int, quads_as_two_pairs: bool = True) -> bool:
+    hand = counts[:NUM_PLAYABLE]
+    if sum(hand) + jokers != 14:
+        return False
+    odd = sum(1 for c in hand if c % 2)
+    if not quads_as_two_pairs:
+        # without quads, every kind holds at most two: jokers pair singles
+        # or make pairs of kinds not held
+        return not any(c > 2 for c in hand) and odd <= jokers
+    return odd <= jokers
+
+
+def thirteen_orphans_complete(counts: list, jokers: int) -> bool:
+    hand = counts[:NUM_PLAYABLE]
+    if sum(hand) + jokers != 14 or any(hand[t] for t in range(NUM_PLAYABLE) if t not in ORPHANS):
+        return False
+    if any(hand[t] > 2 for t in ORPHANS) or sum(1 for t in ORPHANS if hand[t] == 2) > 1:
+        return False
+    return sum(1 for t in ORPHANS if not hand[t]) <= jokers
+
+
+# ---------------------------------------------------------------- completions
+
+
+def _suit_fills(key: tuple, chows: bool, pair: bool, jokers: int) -> set:
+    """Every way jokers complete one suit: the ranks they stand for."""
+    out: set = set()
+
+    def walk(key, added, left, pair_left):
+        if not any(key):
+            if pair_left and left >= 2:
+                # the suit's pair made of jokers: any rank of the suit
+                for r in range(len(key)):
+                    out.add(tuple(sorted(added + [r, r])))
+            elif not pair_left:
+                out.add(tuple(sorted(added)))
+            return
+        for fill, rest, still in _first_sets(key, chows, pair_left):
+            if len(fill) <= left:
+                walk(rest, added + fill, left - len(fill), still)
+
+    walk(key, [], jokers, pair)
+    return out
+
+
+def _joker_sets(n_sets: int, kinds) -> list:
+    """Tiles added by `n_sets` sets made of jokers only, of any kind."""
+    options = []
+    for t in kinds:
+        options.append((t, t, t))
+        if t < 27 and t % 9 <= 6 and t + 1 in kinds and t + 2 in kinds:
+            options.append((t, t + 1, t + 2))
+    return sorted({tuple(sorted(sum(combo, ()))) for combo in product(options, repeat=n_sets)})
+
+
+def completions(counts: list, jokers: int, kinds) -> list[list]:
+    """Every concrete standard hand the jokers can make: count vectors with
+    each joker replaced by a tile of `kinds`, no kind above four copies."""
+    kinds = sorted(kinds)
+    kind_set = frozenset(kinds)
+    groups = [(lo, chows, tuple(counts[lo:hi])) for lo, hi, chows in _GROUPS]
+    results: set = set()
+    for pair_group in range(len(groups)):
+        options = []
+        for g, (lo, chows, key) in enumerate(groups):
+            fills = _suit_fills(key, chows, g == pair_group, jokers)
+            options.append([tuple(lo + r for r in fill) for fill in fills])
+        for combo in product(*options):
+            added = [t for fill in combo for t in fill]
+            left = jokers - len(added)
+            if left < 0 or left % 3:
+                continue
+            for extra in _joker_sets(left // 3, kinds):
+                tiles = added + list(extra)
+                if any(t not in kind_set for t in tiles):
+                    continue
+                full = list(counts[:NUM_PLAYABLE])
+                for t in tiles:
+                    full[t] += 1
+                if max(full) <= 4:
+                    results.add(tuple(full))
+    return [list(r) for r in sorted(results)]
+
+
+def seven_pairs_completions(counts: list, jokers: int, kinds, quads_as_two_pairs: bool = True) -> list[list]:
+    """Concrete seven-pairs hands: jokers pair the singles, the rest make
+    pairs of any kind."""
+    hand = list(counts[:NUM_PLAYABLE])
+    singles = [t for t, c in enumerate(hand) if c % 2]
+    left = jokers - len(singles)
+    if left < 0 or left % 2:
+        return []
+    base = list(hand)
+    for t in singles:
+        base[t] += 1
+    out = set()
+    for extra in product(sorted(kinds), repeat=left // 2):
+        full = list(base)
+        for t in extra:
+            full[t] += 2
+        if max(full) <= (4 if quads_as_two_pairs else 2):
+            out.add(tuple(full))
+    return [list(r) for r in sorted(out)]
