@@ -331,6 +331,7 @@ class Env:
     scope: str
     options: dict  # id -> OptionType
     defs: dict = field(default_factory=dict)  # name -> Compiled, usable as facts
+    fans: frozenset = frozenset()  # fan ids, for fans.ID in result expressions
 
 
 def suggest(word: str, candidates) -> str:
@@ -369,6 +370,10 @@ class _Checker:
             return self.env.options[opt].type
         if path in self.env.defs:
             return self.env.defs[path].type
+        if path.startswith("fans.") and self.env.scope == vocab.RESULT:
+            if path[5:] not in self.env.fans:
+                raise ExprError(f"unknown fan {path[5:]!r}" + suggest(path[5:], self.env.fans), node.offset)
+            return INT
         if path in vocab.TILE_GROUPS:
             return TILES
         fact = vocab.lookup(path, self.env.scope)
@@ -532,6 +537,8 @@ class _Emitter:
             return vocab.OPTION_CODE.format(node.path[8:]), 9
         if node.path in self.env.defs:
             return f"({self.env.defs[node.path].code})", 9
+        if node.path.startswith("fans."):
+            return vocab.FAN_CODE.format(node.path[5:]), 9
         if node.path in vocab.TILE_GROUPS:
             return _tileset(tilemod.parse_group(vocab.TILE_GROUPS[node.path])), 9
         return vocab.lookup(node.path, self.env.scope).code, 9

@@ -131,8 +131,9 @@ class Winning:
 class Scoring:
     unit: str
     unit_name: Text
-    combine: str
+    combine: Value  # "add", "multiply", or a table expression giving one
     cap: Value
+    final: Expr | None
     defines: tuple  # (name, Expr) for the rulebook
     fans: tuple
 
@@ -164,6 +165,15 @@ class KongPayments:
 class Stakes:
     when: Value
     values: tuple
+
+
+@dataclass(frozen=True)
+class Wilds:
+    fixed: tuple  # (tiles, Value)
+    indicator: Value
+    honour_order: tuple
+    win_with_count: int
+    win_with_when: Value
 
 
 @dataclass(frozen=True)
@@ -227,3 +237,4 @@ class Variant:
     stakes: Stakes | None = None
     history_wins: tuple = ()
     kong_payments: KongPayments | None = None
+    wilds: Wilds | None = None

@@ -28,6 +28,7 @@ class _Lowering:
         self.errors: list[Diagnostic] = []
         self.option_types: dict[str, OptionType] = {}
         self.defs: dict = {}
+        self.fan_ids: frozenset = frozenset()
 
     # ------------------------------------------------------------ helpers
 
@@ -51,7 +52,7 @@ class _Lowering:
         if text is None:
             return None
         text = str(text)
-        env = Env(scope, self.option_types, defs if defs is not None else {})
+        env = Env(scope, self.option_types, defs if defs is not None else {}, self.fan_ids)
         try:
             c = compile_expr(text, env, want)
         except ExprError as exc:
@@ -126,6 +127,7 @@ class _Lowering:
         stakes = g("stakes", self.stakes)
         history_wins = g("winning scoring", lambda: self.history_wins(fan_ids), [])
         face_up = g("wall", lambda: self.value(("wall", "face_up_tail"), 0, vocab.INT), ir.Value(const=0))
+        wilds = g("wilds tiles", lambda: self.wilds(kinds))
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
             g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
@@ -182,6 +184,7 @@ class _Lowering:
             stakes=stakes,
             history_wins=tuple(history_wins),
             kong_payments=kong_payments,
+            wilds=wilds,
         )
 
     def removals(self, kinds) -> list[tuple]:
@@ -214,6 +217,31 @@ class _Lowering:
                     self.pos.diag_at(path, offset, f"{value!r} is not allowed here; expected one of: {', '.join(allowed)}")
                 )
         return ir.Value(expr=ir.Expr(str(raw), c.code, c.type, vocab.TABLE, c.names))
+
+    def wilds(self, kinds) -> ir.Wilds | None:
+        spec = self.get("wilds")
+        if spec is None:
+            return None
+        fixed = []
+        for i, entry in enumerate(spec.get("fixed", [])):
+            path = ("wilds", "fixed", i)
+            tiles = []
+            for t, where in self.tiles(path + ("tiles",)):
+                if t not in kinds:
+                    self.error(where, f"{tilemod.NAMES[t]} is not in the tile set, so it cannot be wild")
+                tiles.append(t)
+            fixed.append((tuple(tiles), self.value(path + ("when",), True, vocab.BOOL)))
+        order = [t for t, _ in self.tiles(("wilds", "indicator", "honour_order"))] or list(range(27, 34))
+        if sorted(order) != sorted(set(order)) or any(not 27 <= t < 34 for t in order):
+            self.error(("wilds", "indicator", "honour_order"), "the honour order lists each honour tile (z) once")
+        win_with = spec.get("win_with") or {}
+        return ir.Wilds(
+            fixed=tuple(fixed),
+            indicator=self.value(("wilds", "indicator", "when"), False, vocab.BOOL) if "indicator" in spec else ir.Value(const=False),
+            honour_order=tuple(order),
+            win_with_count=win_with.get("count", 0),
+            win_with_when=self.value(("wilds", "win_with", "when"), False, vocab.BOOL) if win_with else ir.Value(const=False),
+        )
 
     def deal_size(self, players, kinds, copies) -> tuple[int, int]:
         dealer_tiles = self.get("deal", "dealer", default=14)
@@ -413,6 +441,7 @@ class _Lowering:
                 defines.append((name, e))
         fans_raw = self.get("scoring", "fans", default={}) or {}
         ids = list(fans_raw)
+        self.fan_ids = frozenset(ids)
         direct = {}
         for fid, spec in fans_raw.items():
             direct[fid] = []
@@ -449,8 +478,9 @@ class _Lowering:
         return ir.Scoring(
             unit=unit,
             unit_name=self.text(self.get("scoring", "unit_name"), unit),
-            combine=self.get("scoring", "combine", default="add"),
+            combine=self.enum_value(("scoring", "combine"), ("add", "multiply"), "add"),
             cap=self.value(("scoring", "cap"), 0, vocab.INT),
+            final=self.expr(("scoring", "final"), vocab.RESULT, vocab.INT),
             defines=tuple(defines),
             fans=tuple(fans),
         )

@@ -160,8 +160,10 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
     scoring = Call("ScoringSpec", (), (
         ("unit", v.scoring.unit),
         ("unit_name", _text(v.scoring.unit_name)),
-        ("combine", v.scoring.combine),
+        ("combine", fx.value("scoring_combine", v.scoring.combine)),
         ("cap", fx.value("scoring_cap", v.scoring.cap)),
+        ("final", fx.add("scoring_final", v.scoring.final, "the hand's total") if v.scoring.final else None),
+        ("final_source", " ".join(v.scoring.final.source.split()) if v.scoring.final else ""),
         ("fans", fans),
     ))
     settlement = Call("SettlementSpec", (), (
@@ -217,6 +219,16 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("after_draw", d.after_draw),
         ("may_repeat", fx.value("dealer_may_repeat", d.may_repeat)),
     ))
+    wilds = None
+    if v.wilds is not None:
+        wl = v.wilds
+        wilds = Call("WildSpec", (), (
+            ("fixed", tuple((tiles, fx.value(f"wild_{i}_when", when)) for i, (tiles, when) in enumerate(wl.fixed))),
+            ("indicator", fx.value("wild_indicator_when", wl.indicator)),
+            ("honour_order", tuple(wl.honour_order)),
+            ("win_with_count", wl.win_with_count),
+            ("win_with_when", fx.value("wild_win_when", wl.win_with_when)),
+        ))
     return Call("Ruleset", (), (
         ("name", v.name),
         ("title", _text(v.title)),
@@ -249,6 +261,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("stakes", stakes),
         ("history_wins", history),
         ("kong_payments", kong_payments),
+        ("wilds", wilds),
     ))
 
 

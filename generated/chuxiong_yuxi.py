@@ -355,6 +355,8 @@ RULESET = Ruleset(
         unit_name=Text("番", "fan"),
         combine="add",
         cap=0,
+        final=None,
+        final_source="",
         fans=(
             FanSpec(
                 id="basic_win",
@@ -560,4 +562,5 @@ RULESET = Ruleset(
     stakes=StakesSpec(when=stakes_when, values=(0, 1, 2)),
     history_wins=(),
     kong_payments=None,
+    wilds=None,
 )

@@ -252,6 +252,8 @@ RULESET = Ruleset(
         unit_name=Text("番", "fan"),
         combine="add",
         cap=0,
+        final=None,
+        final_source="",
         fans=(
             FanSpec(
                 id="ping_hu",
@@ -400,4 +402,5 @@ RULESET = Ruleset(
         rules=(("direct", "discarder", 2), ("added", "others", 1), ("concealed", "others", 2)),
         reason="kong",
     ),
+    wilds=None,
 )

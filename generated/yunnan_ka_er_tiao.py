@@ -321,6 +321,8 @@ RULESET = Ruleset(
         unit_name=Text("倍", "bei"),
         combine="add",
         cap=0,
+        final=None,
+        final_source="",
         fans=(
             FanSpec(
                 id="basic_win",
@@ -532,4 +534,5 @@ RULESET = Ruleset(
     stakes=None,
     history_wins=(),
     kong_payments=None,
+    wilds=None,
 )

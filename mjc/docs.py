@@ -119,9 +119,14 @@ def rulebook(rs) -> str:
         add(f"- {h.name.both()}: the discarder wins when `{h.when_source}` after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
     add("")
     unit = rs.scoring.unit_name.both()
-    add(f"## Fan table ({unit}, combined by {'addition' if rs.scoring.combine == 'add' else 'multiplication'})")
+    combine = {"add": "addition", "multiply": "multiplication"}.get(rs.scoring.combine) or _flag(rs.scoring.combine)
+    add(f"## Fan table ({unit}, combined by {combine})")
     add("")
     add("The hand is valued under every way of reading it and the best total is kept.")
+    if rs.scoring.final_source:
+        add(f"The total is then `{rs.scoring.final_source}`" + (f", capped at {_flag(rs.scoring.cap)}" if rs.scoring.cap else "") + ".")
+    elif rs.scoring.cap:
+        add(f"The total is capped at {_flag(rs.scoring.cap)}.")
     add("")
     add("| id | 中文 | English | value | when | counted | excludes | rule |")
     add("| --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -4,11 +4,37 @@ does it win, what does it wait on, how far is it from ready."""
 from __future__ import annotations
 
 from . import hand as hm
+from . import jokers as jk
 from .tiles import NUM_PLAYABLE
+
+
+def split_wilds(counts: list, wilds) -> tuple[list, int]:
+    """Counts without the wild tiles, and how many wild tiles there were."""
+    plain = list(counts)
+    n = 0
+    for t in wilds:
+        n += plain[t]
+        plain[t] = 0
+    return plain, n
+
+
+def _complete_with_jokers(table, counts: list, melds: list) -> bool:
+    win = table.ruleset.winning
+    plain, jokers = split_wilds(counts, table.wilds)
+    if win.standard and jk.standard_complete(plain, jokers):
+        return True
+    if not melds:
+        if win.seven_pairs and jk.seven_pairs_complete(plain, jokers, win.quads_as_two_pairs):
+            return True
+        if win.thirteen_orphans and jk.thirteen_orphans_complete(plain, jokers):
+            return True
+    return False
 
 
 def is_complete(table, counts: list, melds: list) -> bool:
     """`counts` (winning tile included) with `melds` form a winning shape."""
+    if table.wilds:
+        return _complete_with_jokers(table, counts, melds)
     win = table.ruleset.winning
     if win.standard and hm.is_standard_win(counts):
         return True
@@ -23,6 +49,8 @@ def is_complete(table, counts: list, melds: list) -> bool:
 def waits(table, counts: list, melds: list) -> list[int]:
     """Tile kinds that would complete the hand, skipping kinds the seat
     already holds all copies of (melds included)."""
+    if table.wilds:
+        return _waits_with_jokers(table, counts, melds)
     win = table.ruleset.winning
     found = set(hm.standard_waits(counts)) if win.standard else set()
     if not melds:
@@ -41,6 +69,28 @@ def waits(table, counts: list, melds: list) -> list[int]:
     return sorted(t for t in found if held[t] < copies and t in kinds)
 
 
+def _held(counts: list, melds: list) -> list:
+    held = list(counts)
+    for m in melds:
+        for t in m.tiles:
+            held[t] += 1
+    return held
+
+
+def _waits_with_jokers(table, counts: list, melds: list) -> list[int]:
+    held = _held(counts, melds)
+    copies = table.ruleset.copies
+    out = []
+    for t in table.tile_kinds:
+        if t >= NUM_PLAYABLE or held[t] >= copies:
+            continue
+        counts[t] += 1
+        if _complete_with_jokers(table, counts, melds):
+            out.append(t)
+        counts[t] -= 1
+    return out
+
+
 def seat_waits(table, st) -> frozenset:
     """`waits` of a seat's 13 concealed tiles, cached until they change."""
     if st.waits_key != st.counts:
@@ -50,7 +100,17 @@ def seat_waits(table, st) -> frozenset:
 
 
 def shanten(table, counts: list, melds: list) -> int:
-    """Tiles away from ready: -1 complete, 0 ready."""
+    """Tiles away from ready: -1 complete, 0 ready. With wild tiles, an
+    estimate for bots: each wild saves one tile (exact at -1)."""
+    if table.wilds:
+        plain, jokers = split_wilds(counts, table.wilds)
+        if sum(counts[:NUM_PLAYABLE]) % 3 == 2 and _complete_with_jokers(table, counts, melds):
+            return -1
+        return max(0, _shanten_plain(table, plain, melds) - jokers)
+    return _shanten_plain(table, counts, melds)
+
+
+def _shanten_plain(table, counts: list, melds: list) -> int:
     win = table.ruleset.winning
     best = hm.standard_shanten(counts, len(melds)) if win.standard else 8
     if not melds:

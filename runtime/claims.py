@@ -245,6 +245,7 @@ def history_valuation(table, win):
     index = {f.id: i for i, f in enumerate(table.fans)}
     counted = [(table.fans[index[f]], table.fan_values[index[f]], 1) for f in win.fans]
     v = Valuation(counted, combine(table, counted))
+    v.uncapped = v.total
     v.history = win.id
     return v
 

@@ -79,15 +79,23 @@ class Window:
 
 
 class Game:
-    def __init__(self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0):
+    def __init__(
+        self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1
+    ):
         """Start a hand from given concealed hands (dealer's last tile is
-        his "drawn" one) and the rest of the wall in draw order."""
+        his "drawn" one) and the rest of the wall in draw order. Where the
+        variant turns a wild indicator, `indicator` is that tile, out of
+        play; by default the wall's last tile is turned."""
         self.table = table
         self.n = table.players
         self.dealer = dealer
         self.round_wind = round_wind
         self.hand_number = hand_number
         self.wall = list(wall)
+        self.indicator = -1
+        if table.wild_indicator:
+            self.indicator = indicator if indicator >= 0 else self.wall.pop()
+            self.table = table = table.with_wilds(frozenset({wild_after(table, self.indicator)}))
         self.front = 0
         self.back = len(self.wall)
         self.seats = [SeatState() for _ in range(self.n)]
@@ -131,8 +139,14 @@ class Game:
 
     def _dealt(self) -> None:
         """The tiles are dealt (after any stakes were bought)."""
-        self._event("deal", dealer=self.dealer, wall=len(self.wall), hands=self._hands,
-                    **({"face_up": self.face_up_names()} if self.table.face_up else {}))
+        extra = {}
+        if self.table.face_up:
+            extra["face_up"] = self.face_up_names()
+        if self.indicator >= 0:
+            extra["indicator"] = NAMES[self.indicator]
+        if self.table.wilds:
+            extra["wilds"] = [NAMES[t] for t in sorted(self.table.wilds)]
+        self._event("deal", dealer=self.dealer, wall=len(self.wall), hands=self._hands, **extra)
         self._open_start()
 
     # ------------------------------------------------------------ wall
@@ -555,6 +569,23 @@ class Game:
         from .state_json import game_from_json
 
         return game_from_json(data, table)
+
+
+def wild_after(table, indicator: int) -> int:
+    """The kind after the indicator: 9 wraps to 1 within a suit, honours
+    follow the variant's order; kinds out of play are skipped."""
+    kinds = table.kind_set
+    if indicator >= 27:
+        order = table.honour_order
+        i = order.index(indicator) if indicator in order else -1
+        return order[(i + 1) % len(order)]
+    base = indicator - indicator % 9
+    t = indicator
+    for _ in range(9):
+        t = base + (t - base + 1) % 9
+        if t in kinds:
+            return t
+    return indicator
 
 
 def deal(table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0) -> Game:

@@ -157,9 +157,11 @@ class WinSpec:
 class ScoringSpec:
     unit: str
     unit_name: Text
-    combine: str  # add or multiply
+    combine: Any  # add or multiply, or f(o, n) giving one
     fans: tuple  # FanSpec, in evaluation order
     cap: Any = 0  # the most a total may be; 0 = no cap
+    final: Callable | None = None  # f(h, r, o): the total from the combined fans
+    final_source: str = ""
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,15 @@ class StakesSpec:
 
     when: Any
     values: tuple
+
+
+@dataclass(frozen=True)
+class WildSpec:
+    fixed: tuple = ()  # (tiles, when): kinds wild at some tables
+    indicator: Any = False  # a turned tile names the wild kind for the hand
+    honour_order: tuple = tuple(range(27, 34))
+    win_with_count: int = 0  # holding this many wilds wins at once
+    win_with_when: Any = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +277,7 @@ class Ruleset:
     stakes: StakesSpec | None = None
     history_wins: tuple = ()  # HistoryWinSpec
     kong_payments: KongPaySpec | None = None
+    wilds: WildSpec | None = None
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -349,7 +361,16 @@ class Table:
         removed = {t for tiles, when in ruleset.removals if resolve(when, o, n) for t in tiles}
         self.tile_kinds = tuple(t for t in ruleset.tile_kinds if t not in removed)
         self.kind_set = frozenset(self.tile_kinds)
+        w = ruleset.wilds
+        # the wild kinds in force; a game that turns an indicator sets its own
+        self.wilds = frozenset(
+            t for tiles, when in (w.fixed if w else ()) if resolve(when, o, n) for t in tiles if t in self.kind_set
+        )
+        self.wild_indicator = bool(w and resolve(w.indicator, o, n))
+        self.honour_order = tuple(t for t in (w.honour_order if w else ()) if t in self.kind_set)
+        self.wild_win = w.win_with_count if w and resolve(w.win_with_when, o, n) else 0
         self.cap = int(resolve(ruleset.scoring.cap, o, n))
+        self.combine = resolve(ruleset.scoring.combine, o, n)
         self.discard_payers = resolve(ruleset.settlement.discard_payers, o, n)
         if self.discard_payers not in ("discarder", "others"):
             raise OptionError(f"{ruleset.name}: these options make the discard payers {self.discard_payers!r}")
@@ -362,6 +383,14 @@ class Table:
 
             return bool(rule(PlayFacts(game), self.o))
         return bool(rule)
+
+    def with_wilds(self, wilds: frozenset) -> "Table":
+        """This table with another set of wild kinds (one hand's indicator)."""
+        import copy
+
+        table = copy.copy(self)
+        table.wilds = wilds
+        return table
 
     def wall_tiles(self) -> list[int]:
         copies = self.ruleset.copies

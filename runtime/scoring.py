@@ -9,7 +9,7 @@ tile) is valued and the best one kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import hand as hm
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, Meld
@@ -41,9 +41,10 @@ class WinContext:
 class HandFacts:
     """The `h` of fan conditions: facts of the whole hand and the win."""
 
-    def __init__(self, ctx: WinContext, table):
+    def __init__(self, ctx: WinContext, table, wild_tiles: int = 0):
         self.ctx = ctx
         self.table = table
+        self.wilds = wild_tiles
         self.self_drawn = ctx.self_drawn
         self.win_tile = ctx.win_tile
         self.robbing_kong = ctx.robbing_kong
@@ -147,7 +148,7 @@ class Arrangement:
 
     __slots__ = (
         "standard", "seven_pairs", "thirteen_orphans", "quads", "chows", "pungs", "kongs",
-        "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung",
+        "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung", "_outside",
     )
 
     def __init__(self):
@@ -156,6 +157,21 @@ class Arrangement:
         self.pair = -1
         self.sets = ()
         self.closed = self.edge = self.single = self.two_sided = self.dual_pung = False
+        self._outside = None
+
+    @property
+    def all_outside(self) -> bool:
+        """Every set and the pair hold a terminal or an honour."""
+        if self._outside is None:
+            def outside(kind, t):
+                return (t % 9 in (0, 6)) if kind == hm.CHOW and t < 27 else (t >= 27 or t % 9 in (0, 8))
+
+            self._outside = (
+                self.standard
+                and outside(hm.PUNG, self.pair)
+                and all(outside(k, t) for k, t in self.sets)
+            )
+        return self._outside
 
     def has_pung(self, tile: int) -> bool:
         return any(k != hm.CHOW and t == tile for k, t in self.sets)
@@ -246,6 +262,7 @@ class Valuation:
     facts: HandFacts | None = None
     result: object = None  # the `r` of result expressions
     history: str = ""  # the id of a win on discards, which examines no hand
+    uncapped: int = 0  # the total before the variant's cap
 
     def fan_json(self) -> list[dict]:
         return [
@@ -257,21 +274,32 @@ class Valuation:
 
 
 class Result:
-    """The `r` of win conditions: a valued hand."""
+    """The `r` of result expressions: a valued hand, before any cap."""
 
-    def __init__(self, valuation: Valuation):
-        self.total = valuation.total
+    __slots__ = ("total", "counts")
+
+    def __init__(self, total: int, counted=()):
+        self.total = total
+        self.counts = {f.id: n for f, _, n in counted}
 
 
 def combine(table, counted) -> int:
-    if table.ruleset.scoring.combine == "multiply":
+    """The counted fans' values added or multiplied, before any cap."""
+    if table.combine == "multiply":
         total = 1
         for _, value, count in counted:
             total *= value**count
-        total = total if counted else 0
-    else:
-        total = sum(value * count for _, value, count in counted)
-    return min(total, table.cap) if table.cap else total
+        return total if counted else 0
+    return sum(value * count for _, value, count in counted)
+
+
+def _total(table, h, counted) -> tuple[int, int]:
+    """(total after the variant's final formula and cap, total before the cap)."""
+    total = combine(table, counted)
+    final = table.ruleset.scoring.final
+    if final is not None:
+        total = final(h, Result(total, counted), table.o)
+    return (min(total, table.cap) if table.cap else total), total
 
 
 def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), cache=None) -> list:
@@ -301,22 +329,89 @@ def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), c
     return counted
 
 
-def evaluate(table, ctx: WinContext, ignore=frozenset()) -> Valuation | None:
-    """The best valuation of a complete hand, or None if it does not win."""
-    h = HandFacts(ctx, table)
+def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
     best = None
     cache: dict = {}
-    for d in arrangements(h):
+    readings = arrangements(h)
+    if not readings and shapeless:
+        readings = [Arrangement()]  # a win that needs no shape: only hand facts
+    for d in readings:
         counted = value_arrangement(table, h, d, ignore, cache)
-        total = combine(table, counted)
-        if best is None or total > best.total:
+        total, uncapped = _total(table, h, counted)
+        if best is None or (total, uncapped) > (best.total, best.uncapped):
             best = Valuation(counted, total, d)
+            best.uncapped = uncapped
+            best.facts = h
+    return best
+
+
+def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int) -> Valuation | None:
+    """Every wild counted as the tile that scores best: the best valuation
+    over the concrete hands the wilds can make."""
+    from . import jokers as jk
+    from .analysis import split_wilds
+
+    full = list(ctx.concealed)
+    full[ctx.win_tile] += 1
+    plain, n = split_wilds(full, table.wilds)
+    win = table.ruleset.winning
+    kinds = table.tile_kinds
+    candidates = []
+    if win.standard:
+        candidates += jk.completions(plain, n, kinds)
+    if not ctx.melds and win.seven_pairs:
+        candidates += jk.seven_pairs_completions(plain, n, kinds, win.quads_as_two_pairs)
+    if not ctx.melds and win.thirteen_orphans and jk.thirteen_orphans_complete(plain, n):
+        candidates += _orphan_completions(plain)
+    best = None
+    for concrete in candidates:
+        if ctx.win_tile in table.wilds:
+            win_tiles = sorted({t for t in range(len(concrete)) if concrete[t] > plain[t]})
+        else:
+            win_tiles = [ctx.win_tile]
+        for wt in win_tiles:
+            concealed = list(concrete) + [0] * (len(ctx.concealed) - len(concrete))
+            concealed[wt] -= 1
+            h = HandFacts(replace(ctx, concealed=concealed, win_tile=wt), table, wild_tiles)
+            v = _best(table, h, ignore)
+            if v is not None and (best is None or (v.total, v.uncapped) > (best.total, best.uncapped)):
+                best = v
+    if best is None and shapeless:
+        best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless=True)
+    return best
+
+
+def _orphan_completions(plain: list) -> list[list]:
+    from .hand import ORPHANS
+
+    out = []
+    for pair in ORPHANS:
+        full = list(plain[:NUM_PLAYABLE])
+        for t in ORPHANS:
+            full[t] = max(full[t], 1)
+        full[pair] = 2
+        out.append(full)
+    return out
+
+
+def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False) -> Valuation | None:
+    """The best valuation of a complete hand, or None if it does not win.
+    `shapeless`: the hand may win without a shape (a win on wild tiles)."""
+    wild_tiles = 0
+    if table.wilds:
+        wild_tiles = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
+        wild_tiles += sum(1 for m in ctx.melds for t in m.tiles if t in table.wilds)
+        in_hand = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
+        best = _with_jokers(table, ctx, ignore, shapeless, wild_tiles) if in_hand else None
+        if not in_hand:
+            best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless)
+    else:
+        best = _best(table, HandFacts(ctx, table), ignore, shapeless)
     if best is None:
         return None
     allowed = table.ruleset.winning.allowed
-    if allowed is not None and not allowed(h, Result(best), table.o):
+    if allowed is not None and not allowed(best.facts, Result(best.uncapped, best.fans), table.o):
         best.win_allowed = False
         best.why = table.ruleset.winning.why_not.both() or "the variant does not allow this win"
-    best.facts = h
-    best.result = Result(best)
+    best.result = Result(best.uncapped, best.fans)
     return best

@@ -66,6 +66,7 @@ def game_to_json(game: Game) -> dict:
         "round_wind": game.round_wind,
         "hand_number": game.hand_number,
         "wall": [NAMES[t] for t in game.wall],
+        "indicator": NAMES[game.indicator] if game.indicator >= 0 else None,
         "front": game.front,
         "back": game.back,
         "seats": [_seat(st) for st in game.seats],
@@ -98,6 +99,11 @@ def game_from_json(data: dict, table=None) -> Game:
         table = load(data["variant"]).configure(t["options"], t["players"])
     game = Game.__new__(Game)
     game._legal = {}
+    game.indicator = INDEX[data["indicator"]] if data.get("indicator") else -1
+    if game.indicator >= 0:
+        from .game import wild_after
+
+        table = table.with_wilds(frozenset({wild_after(table, game.indicator)}))
     game.table = table
     game.n = table.players
     game.dealer = data["dealer"]

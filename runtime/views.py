@@ -40,6 +40,10 @@ def seat_view(game, seat: int) -> dict:
     }
     if game.table.face_up:
         view["face_up"] = game.face_up_names()
+    if game.table.wilds:
+        view["wilds"] = [NAMES[t] for t in sorted(game.table.wilds)]
+    if game.indicator >= 0:
+        view["indicator"] = NAMES[game.indicator]
     if game.phase == "start" and game.start_stage == "stakes":
         view["hand"] = []  # not dealt until every stake is bought
         view["stakes"] = list(game.table.stakes)

@@ -90,6 +90,7 @@ _fact("hand.number_suits", INT, "h.number_suits", _HANDLIKE, "How many of the su
 _fact("hand.honours", INT, "h.honours", _HANDLIKE, "How many honour tiles (1z-7z) the hand holds.")
 _fact("hand.terminals", INT, "h.terminals", _HANDLIKE, "How many terminal tiles (1 and 9 of a suit) the hand holds.")
 _fact("hand.flowers", INT, "h.flowers", _HANDLIKE, "How many flowers the player has set aside.")
+_fact("hand.wilds", INT, "h.wilds", _HANDLIKE, "How many wild tiles the hand holds, melds included.")
 _fact("hand.concealed_quads", INT, "h.concealed_quads", _HANDLIKE, "Kinds of which all four copies are among the concealed tiles and not konged.")
 _fact("hand.hogs", INT, "h.hogs", _HANDLIKE, "Kinds of which all four copies are in the hand, in concealed tiles, pungs or chows, and not konged.")
 _fact("hand.count", INT, "h.count", _HANDLIKE, "How many copies of a tile the hand holds, melds included.", args=(TILE,))
@@ -118,6 +119,7 @@ _fact("sets.concealed_pungs", INT, "d.concealed_pungs", HAND, "Concealed pungs a
 _fact("sets.pair", TILE, "d.pair", HAND, "The pair's tile (the first pair for seven pairs).")
 _fact("sets.has_pung", BOOL, "d.has_pung", HAND, "A pung or kong of the given tile is among the sets.", args=(TILE,))
 _fact("sets.has_chow", BOOL, "d.has_chow", HAND, "A chow starting at the given tile is among the sets.", args=(TILE,))
+_fact("sets.all_outside", BOOL, "d.all_outside", HAND, "Every set and the pair hold a terminal or an honour.")
 
 # -- a valued hand
 _fact("total", INT, "r.total", RESULT, "The hand's value from the fan table.")
@@ -167,8 +169,10 @@ TILE_GROUPS = {
     "bamboo": "1s 2s 3s 4s 5s 6s 7s 8s 9s",
 }
 
-# Options live in the `o` namespace in every scope.
+# Options live in the `o` namespace in every scope; in result expressions
+# `fans.ID` is how many times the fan ID counted.
 OPTION_CODE = "o.{}"
+FAN_CODE = "r.counts.get({!r}, 0)"
 
 
 def lookup(name: str, scope: str) -> Fact | None:
