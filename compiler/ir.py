@@ -107,6 +107,7 @@ class Kongs:
     added: Value
     in_pung_turn: Value
     chain: Value
+    show_concealed: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class Settlement:
     amount: Expr
     self_draw_when: Expr | None = None
     liable: tuple = ()
+    extras: tuple = ()  # (reason, Expr)
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,23 @@ class KongPayments:
 class Stakes:
     when: Value
     values: tuple
+
+
+@dataclass(frozen=True)
+class Horses:
+    seats: dict  # player count -> tuple of tile tuples, by seat offset
+    bought_each: Value
+    bought_dealer: Value
+    mirror: str
+    reason: str
+    reward: Value
+
+
+@dataclass(frozen=True)
+class Follow:
+    when: Value
+    amount: Expr
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -238,3 +257,5 @@ class Variant:
     history_wins: tuple = ()
     kong_payments: KongPayments | None = None
     wilds: Wilds | None = None
+    horses: Horses | None = None
+    follow_dealer: Follow | None = None

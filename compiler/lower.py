@@ -128,6 +128,8 @@ class _Lowering:
         history_wins = g("winning scoring", lambda: self.history_wins(fan_ids), [])
         face_up = g("wall", lambda: self.value(("wall", "face_up_tail"), 0, vocab.INT), ir.Value(const=0))
         wilds = g("wilds tiles", lambda: self.wilds(kinds))
+        horses = g("horses tiles players", lambda: self.horses(kinds, players))
+        follow = g("follow_dealer", self.follow_dealer)
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
             g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
@@ -185,6 +187,8 @@ class _Lowering:
             history_wins=tuple(history_wins),
             kong_payments=kong_payments,
             wilds=wilds,
+            horses=horses,
+            follow_dealer=follow,
         )
 
     def removals(self, kinds) -> list[tuple]:
@@ -399,6 +403,7 @@ class _Lowering:
             added=self.value(k + ("added",), True, vocab.BOOL),
             in_pung_turn=self.value(k + ("in_pung_turn",), True, vocab.BOOL),
             chain=self.value(k + ("chain",), True, vocab.BOOL),
+            show_concealed=self.get("kongs", "show_concealed", default=False),
         )
 
     def ready(self) -> ir.Ready:
@@ -526,7 +531,61 @@ class _Lowering:
             amount=amount or ir.Expr("total", "s.total", vocab.INT, vocab.SETTLE),
             self_draw_when=self.expr(("settlement", "win", "self_draw_when"), vocab.RESULT, vocab.BOOL),
             liable=tuple(liable),
+            extras=tuple(self.extras()),
         )
+
+    def extras(self) -> list:
+        out = []
+        for i, extra in enumerate(self.get("settlement", "win", "extras", default=[])):
+            e = self.expr(("settlement", "win", "extras", i, "amount"), vocab.SETTLE, vocab.INT)
+            if e:
+                out.append((extra["reason"], e))
+        return out
+
+    def horses(self, kinds, players) -> ir.Horses | None:
+        spec = self.get("horses")
+        if spec is None:
+            return None
+        seats = {}
+        for count, lists in spec["seats"].items():
+            path = ("horses", "seats", count)
+            n = int(count)
+            if n not in players:
+                self.error(path, f"the variant is not played by {n} players", key=True)
+            if len(lists) != n:
+                self.error(path, f"{n} players need {n} lists of tiles, one per seat from the dealer")
+            seen: dict = {}
+            per_seat = []
+            for i, _ in enumerate(lists):
+                tiles = []
+                for t, where in self.tiles(path + (i,)):
+                    if t in seen:
+                        self.error(where, f"{tilemod.NAMES[t]} already points at seat {seen[t]} from the dealer")
+                    seen[t] = i
+                    tiles.append(t)
+                per_seat.append(tuple(tiles))
+            missing = [t for t in kinds if t < 34 and t not in seen]
+            if missing and not self.errors:
+                self.error(path, "tiles pointing at no seat: " + tilemod.format_tiles(missing))
+            seats[n] = tuple(per_seat)
+        bought = spec.get("bought") or {}
+        return ir.Horses(
+            seats=seats,
+            bought_each=self.value(("horses", "bought", "each"), 0, vocab.INT),
+            bought_dealer=self.value(("horses", "bought", "dealer"), 0, vocab.INT),
+            mirror=bought.get("mirror", "win"),
+            reason=bought.get("reason", "horse"),
+            reward=self.value(("horses", "reward", "count"), 0, vocab.INT),
+        )
+
+    def follow_dealer(self) -> ir.Follow | None:
+        spec = self.get("follow_dealer")
+        if spec is None:
+            return None
+        amount = self.expr(("follow_dealer", "amount"), vocab.PLAY, vocab.INT)
+        if amount is None:
+            return None
+        return ir.Follow(self.value(("follow_dealer", "when"), True, vocab.BOOL), amount, spec.get("reason", "gen_zhuang"))
 
     def kong_payments(self) -> ir.KongPayments | None:
         spec = self.get("settlement", "kongs")

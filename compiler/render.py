@@ -140,6 +140,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("added", fx.value("kongs_added", k.added)),
         ("in_pung_turn", fx.value("kongs_in_pung_turn", k.in_pung_turn)),
         ("chain", fx.value("kongs_chain", k.chain)),
+        ("show_concealed", k.show_concealed),
     ))
     ready = Call("ReadySpec", (), (
         ("declare", r.declare),
@@ -177,7 +178,31 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
             Call("LiableSpec", (fx.add(f"liable_{i}", rule.when, f"{rule.who} pays for all"), rule.who, " ".join(rule.when.source.split())))
             for i, rule in enumerate(s.liable)
         )),
+        ("extras", tuple(
+            (reason, fx.add(f"extra_{reason}", e, f"{reason}: what one payer pays one winner"), " ".join(e.source.split()))
+            for reason, e in s.extras
+        )),
     ))
+    horses = None
+    if v.horses is not None:
+        hs = v.horses
+        horses = Call("HorseSpec", (), (
+            ("seats", {n: tuple(tuple(t) for t in lists) for n, lists in sorted(hs.seats.items())}),
+            ("bought_each", fx.value("horses_each", hs.bought_each)),
+            ("bought_dealer", fx.value("horses_dealer", hs.bought_dealer)),
+            ("mirror", hs.mirror),
+            ("reason", hs.reason),
+            ("reward", fx.value("horses_reward", hs.reward)),
+        ))
+    follow = None
+    if v.follow_dealer is not None:
+        fd = v.follow_dealer
+        follow = Call("FollowSpec", (), (
+            ("when", fx.value("follow_dealer_when", fd.when)),
+            ("amount", fx.add("follow_dealer_amount", fd.amount, "what the dealer pays each player for a round")),
+            ("amount_source", " ".join(fd.amount.source.split())),
+            ("reason", fd.reason),
+        ))
     kong_payments = None
     if v.kong_payments is not None:
         kp = v.kong_payments
@@ -262,6 +287,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("history_wins", history),
         ("kong_payments", kong_payments),
         ("wilds", wilds),
+        ("horses", horses),
+        ("follow_dealer", follow),
     ))
 
 

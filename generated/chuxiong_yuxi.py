@@ -339,7 +339,13 @@ RULESET = Ruleset(
         ),
         join_wins=True,
     ),
-    kongs=KongSpec(concealed=True, added=True, in_pung_turn=kongs_in_pung_turn, chain=True),
+    kongs=KongSpec(
+        concealed=True,
+        added=True,
+        in_pung_turn=kongs_in_pung_turn,
+        chain=True,
+        show_concealed=False,
+    ),
     ready=ReadySpec(declare="none", locks_hand=True, forbids=("pong", "chow"), kong="same_waits"),
     winning=WinSpec(
         standard=True,
@@ -539,6 +545,7 @@ RULESET = Ruleset(
             "options.di_hu_zi_mo"
         ),
         liable=(LiableSpec(liable_0, "discarder", "win.robbing_kong"),),
+        extras=(),
     ),
     ready_check=ReadyCheckSpec(
         when=ready_check_when,
@@ -563,4 +570,6 @@ RULESET = Ruleset(
     history_wins=(),
     kong_payments=None,
     wilds=None,
+    horses=None,
+    follow_dealer=None,
 )

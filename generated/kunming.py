@@ -230,7 +230,13 @@ RULESET = Ruleset(
         ),
         join_wins=False,
     ),
-    kongs=KongSpec(concealed=True, added=True, in_pung_turn=True, chain=True),
+    kongs=KongSpec(
+        concealed=True,
+        added=True,
+        in_pung_turn=True,
+        chain=True,
+        show_concealed=False,
+    ),
     ready=ReadySpec(declare="none", locks_hand=True, forbids=("pong", "chow"), kong="same_waits"),
     winning=WinSpec(
         standard=True,
@@ -367,6 +373,7 @@ RULESET = Ruleset(
         self_draw_when=None,
         self_draw_when_source="",
         liable=(),
+        extras=(),
     ),
     ready_check=None,
     dealer=DealerSpec(
@@ -403,4 +410,6 @@ RULESET = Ruleset(
         reason="kong",
     ),
     wilds=None,
+    horses=None,
+    follow_dealer=None,
 )

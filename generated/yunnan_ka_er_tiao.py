@@ -300,7 +300,13 @@ RULESET = Ruleset(
         ),
         join_wins=False,
     ),
-    kongs=KongSpec(concealed=True, added=True, in_pung_turn=kongs_in_pung_turn, chain=True),
+    kongs=KongSpec(
+        concealed=True,
+        added=True,
+        in_pung_turn=kongs_in_pung_turn,
+        chain=True,
+        show_concealed=False,
+    ),
     ready=ReadySpec(
         declare="opening",
         locks_hand=True,
@@ -511,6 +517,7 @@ RULESET = Ruleset(
         self_draw_when=None,
         self_draw_when_source="",
         liable=(),
+        extras=(),
     ),
     ready_check=ReadyCheckSpec(
         when=True,
@@ -535,4 +542,6 @@ RULESET = Ruleset(
     history_wins=(),
     kong_payments=None,
     wilds=None,
+    horses=None,
+    follow_dealer=None,
 )

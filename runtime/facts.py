@@ -13,6 +13,7 @@ class SettleFacts:
     __slots__ = (
         "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
         "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
+        "winner_streak", "winner_horse_hits",
     )
 
     def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
@@ -30,6 +31,8 @@ class SettleFacts:
         self.kong_replacement = kong_replacement
         self.winners = winners
         self.players = game.n
+        self.winner_streak = game.streak if payee == game.dealer else 0
+        self.winner_horse_hits = game.horse_hits(payee)
 
 
 class SeatFacts:
@@ -76,8 +79,9 @@ class SeatFacts:
 class PlayFacts:
     """The game as it stands at a decision (the `p` of play expressions)."""
 
-    __slots__ = ("wall_remaining", "players")
+    __slots__ = ("wall_remaining", "players", "follow_round")
 
-    def __init__(self, game):
+    def __init__(self, game, follow_round: int = 0):
         self.wall_remaining = max(game.drawable(), 0)
         self.players = game.n
+        self.follow_round = follow_round

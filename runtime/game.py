@@ -80,13 +80,17 @@ class Window:
 
 class Game:
     def __init__(
-        self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1
+        self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
+        streak: int = 0, horses: dict | None = None, horse_deck: list | None = None,
     ):
         """Start a hand from given concealed hands (dealer's last tile is
         his "drawn" one) and the rest of the wall in draw order. Where the
         variant turns a wild indicator, `indicator` is that tile, out of
-        play; by default the wall's last tile is turned."""
+        play; by default the wall's last tile is turned. `streak` is how
+        many hands in a row the dealer has kept the deal. Bought horses are
+        `horses` (seat -> tiles) or dealt from `horse_deck`."""
         self.table = table
+        self.streak = streak
         self.n = table.players
         self.dealer = dealer
         self.round_wind = round_wind
@@ -111,7 +115,9 @@ class Game:
         self.start_stage = ""  # stakes or ready, while phase is start
         self.start_choices: dict[int, tuple] = {}
         self.start_responses: dict[int, Action] = {}
-        self.payments: list = []  # made during the hand (kongs paid at once)
+        self.payments: list = []  # made during the hand (kongs paid at once, 跟庄-style rounds)
+        self.follow = {"round": 1, "tile": -1, "count": 0} if table.follow else None
+        self.horses = self._deal_horses(horses, horse_deck)
         self.kongs: list = []  # (owner, kind, feeder) of every completed kong
         self.events: list[dict] = []
         self.log: list[tuple[int, Action]] = []
@@ -136,6 +142,37 @@ class Game:
             self._event("stakes", values=list(table.stakes))
         else:
             self._dealt()
+
+    def _deal_horses(self, given, deck) -> dict:
+        """Bought horses: seat -> tiles, from `given` or dealt from `deck`."""
+        t = self.table
+        wanted = {s: t.horses_each + (t.horses_dealer if s == self.dealer else 0) for s in range(self.n)}
+        if not any(wanted.values()):
+            return {}
+        if given is not None:
+            return {s: list(given.get(s, [])) for s in range(self.n) if given.get(s)}
+        if deck is None:
+            from .shuffle import shuffled
+
+            deck = shuffled(t.wall_tiles(), "horses")
+        out, pos = {}, 0
+        for s in self._order_from(self.dealer):
+            if wanted[s]:
+                out[s] = list(deck[pos : pos + wanted[s]])
+                pos += wanted[s]
+        return out
+
+    def horse_seat(self, tile: int) -> int:
+        """The seat a horse tile points at, or -1."""
+        offset = self.table.horse_seat.get(tile)
+        return -1 if offset is None else (self.dealer + offset) % self.n
+
+    def reward_tiles(self) -> list[int]:
+        k = self.table.reward_horses
+        return self.wall[self.back - k : self.back] if k else []
+
+    def horse_hits(self, seat: int) -> int:
+        return sum(1 for t in self.reward_tiles() if self.horse_seat(t) == seat)
 
     def _dealt(self) -> None:
         """The tiles are dealt (after any stakes were bought)."""
@@ -408,6 +445,8 @@ class Game:
         st.has_discarded = True
         self.discards_made += 1
         self.after_kong_discard = self.kong_chain > 0
+        if self.follow is not None:
+            self._follow(seat, tile)
         if declare:
             self._declare(seat)
         self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
@@ -418,6 +457,30 @@ class Game:
             self.window = window
         else:
             self._next_draw(seat)
+
+    def _follow(self, seat: int, tile: int) -> None:
+        """Follow-the-dealer rounds: every other seat discards the dealer's tile."""
+        f = self.follow
+        if seat == self.dealer:
+            f["tile"], f["count"] = tile, 0
+            return
+        if tile != f["tile"]:
+            self.follow = None
+            return
+        f["count"] += 1
+        if f["count"] == self.n - 1:
+            from .facts import PlayFacts
+            from .settlement import Payment
+
+            rule = self.table.follow
+            amount = rule.amount(PlayFacts(self, f["round"]), self.table.o)
+            for other in self._order_from(self.dealer)[1:]:
+                if amount:
+                    p = Payment(self.dealer, other, amount, rule.reason)
+                    self.payments.append(p)
+                    self._event("payment", **p.to_json())
+            f["round"] += 1
+            f["tile"] = -1
 
     def _next_draw(self, after: int) -> None:
         """Nobody claimed `after`'s discard: perhaps his run of discards
@@ -456,6 +519,7 @@ class Game:
         self._after_kong(seat, CONCEALED)
 
     def _after_kong(self, seat: int, kind: str, feeder: int = -1) -> None:
+        self.follow = None
         self.melds_made = True
         self.kong_chain += 1
         self._clear_refusals(seat, draw=False)
@@ -490,6 +554,7 @@ class Game:
         st.counts[w.tile] -= 2
         st.melds.append(Meld(PUNG, w.tile, "", w.source, w.tile))
         self.melds_made = True
+        self.follow = None
         self._clear_refusals(seat, draw=False)
         self._event("pong", seat=seat, tile=NAMES[w.tile], source=w.source)
         self._begin_turn(seat, "claim")
@@ -503,6 +568,7 @@ class Game:
         low = min(tiles + (w.tile,))
         st.melds.append(Meld(CHOW, low, "", w.source, w.tile))
         self.melds_made = True
+        self.follow = None
         self._clear_refusals(seat, draw=False)
         self._event("chow", seat=seat, tile=NAMES[w.tile], tiles=[NAMES[t] for t in tiles], source=w.source)
         self._begin_turn(seat, "claim")
@@ -588,13 +654,17 @@ def wild_after(table, indicator: int) -> int:
     return indicator
 
 
-def deal(table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0) -> Game:
+def deal(
+    table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, streak: int = 0
+) -> Game:
     """Shuffle the variant's tiles with the seed and deal a hand.
 
     The dealer takes the first `dealer_tiles` tiles of the shuffled wall,
     then each seat in turn order takes `other_tiles`; the rest is the wall.
+    Bought horses come from a second deck, shuffled with the sub-seed
+    `derive(seed, "horses")` and dealt from the dealer round the table.
     """
-    from .shuffle import shuffled
+    from .shuffle import derive, shuffled
 
     rs = table.ruleset
     wall = shuffled(table.wall_tiles(), seed)
@@ -605,7 +675,8 @@ def deal(table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, 
         size = rs.dealer_tiles if i == 0 else rs.other_tiles
         hands[seat] = wall[pos : pos + size]
         pos += size
-    return Game(table, hands, wall[pos:], dealer, round_wind, hand_number)
+    horse_deck = shuffled(table.wall_tiles(), derive(seed, "horses")) if table.horses_each or table.horses_dealer else None
+    return Game(table, hands, wall[pos:], dealer, round_wind, hand_number, streak=streak, horse_deck=horse_deck)
 
 
 __all__ = ["Game", "IllegalAction", "deal", "counts_of", "START", "TURN", "CLAIM", "END"]

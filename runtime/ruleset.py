@@ -132,6 +132,7 @@ class KongSpec:
     added: Any = True
     in_pung_turn: Any = True
     chain: Any = True
+    show_concealed: bool = False  # other players see one tile of a concealed kong
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,7 @@ class SettlementSpec:
     self_draw_when: Callable | None = None  # f(h, r, o): settle a discard win as a self-draw
     self_draw_when_source: str = ""
     liable: tuple = ()  # LiableSpec
+    extras: tuple = ()  # (reason, f(s, o), source): more lines per payer and winner
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,24 @@ class StakesSpec:
 
     when: Any
     values: tuple
+
+
+@dataclass(frozen=True)
+class HorseSpec:
+    seats: dict  # player count -> tuple, per seat offset from the dealer, of tile tuples
+    bought_each: Any = 0
+    bought_dealer: Any = 0
+    mirror: str = "win"
+    reason: str = "horse"
+    reward: Any = 0
+
+
+@dataclass(frozen=True)
+class FollowSpec:
+    when: Any
+    amount: Callable  # f(p, o) with p.follow_round
+    amount_source: str
+    reason: str = "gen_zhuang"
 
 
 @dataclass(frozen=True)
@@ -278,6 +298,8 @@ class Ruleset:
     history_wins: tuple = ()  # HistoryWinSpec
     kong_payments: KongPaySpec | None = None
     wilds: WildSpec | None = None
+    horses: HorseSpec | None = None
+    follow_dealer: FollowSpec | None = None
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -369,6 +391,15 @@ class Table:
         self.wild_indicator = bool(w and resolve(w.indicator, o, n))
         self.honour_order = tuple(t for t in (w.honour_order if w else ()) if t in self.kind_set)
         self.wild_win = w.win_with_count if w and resolve(w.win_with_when, o, n) else 0
+        hs = ruleset.horses
+        self.horse_seat = {t: off for off, tiles in enumerate(hs.seats.get(n, ()) if hs else ()) for t in tiles}
+        self.horses_each = int(resolve(hs.bought_each, o, n)) if hs else 0
+        self.horses_dealer = int(resolve(hs.bought_dealer, o, n)) if hs else 0
+        self.reward_horses = int(resolve(hs.reward, o, n)) if hs else 0
+        self.reserved_tail = max(self.reserved_tail, self.reward_horses)
+        fd = ruleset.follow_dealer
+        self.follow = fd if fd is not None and resolve(fd.when, o, n) else None
+        self.extras = ruleset.settlement.extras
         self.cap = int(resolve(ruleset.scoring.cap, o, n))
         self.combine = resolve(ruleset.scoring.combine, o, n)
         self.discard_payers = resolve(ruleset.settlement.discard_payers, o, n)

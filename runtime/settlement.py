@@ -35,6 +35,7 @@ class HandResult:
     win_tile: int = -1
     robbing_kong: bool = False
     valuations: dict = field(default_factory=dict)  # seat -> Valuation
+    horses: list = field(default_factory=list)  # {tile, kind, owner, seat, mark}
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -53,6 +54,8 @@ class HandResult:
         }
         if self.win_tile >= 0:
             out["win_tile"] = NAMES[self.win_tile]
+        if self.horses:
+            out["horses"] = [dict(h) for h in self.horses]
         return out
 
 
@@ -87,20 +90,27 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         as_self_draw = self_drawn or (robbing and table.rob_counts_as == "self_draw")
         if not as_self_draw and v.facts is not None and table.self_draw_when is not None:
             as_self_draw = bool(table.self_draw_when(v.facts, v.result, table.o))
-        if as_self_draw or table.discard_payers == "others":
+        liable = _liable(game, v, source) if v.facts is not None else -1
+        if liable >= 0 and (as_self_draw or table.discard_payers == "others"):
+            # one player pays everyone's share: the other winners' too (CX-38, CX-42)
+            payers = [s for s in game._order_from(w)[1:]]
+        elif as_self_draw or table.discard_payers == "others":
             payers = _others(game, w, winners)
         else:
             payers = [source]
-        liable = _liable(game, v, source) if v.facts is not None else -1
         kong_replacement = bool(v.facts and v.facts.kong_replacement)
         owed: dict = {}
         for p in payers:
             facts = SettleFacts(game, p, w, v.total, source, as_self_draw, robbing, kong_replacement, len(winners))
-            amount = spec.amount(facts, table.o) if spec.amount else v.total
-            if amount:
-                # a liable seat pays each payer's share, reckoned as that payer's
-                owed[liable if liable >= 0 else p] = owed.get(liable if liable >= 0 else p, 0) + amount
-        payments.extend(Payment(p, w, amount, "win") for p, amount in owed.items())
+            lines = [("win", spec.amount(facts, table.o) if spec.amount else v.total)]
+            lines += [(reason, rule(facts, table.o)) for reason, rule, _ in table.extras]
+            for reason, amount in lines:
+                if amount:
+                    # a liable seat pays each payer's share, reckoned as that payer's
+                    key = (liable if liable >= 0 else p, reason)
+                    owed[key] = owed.get(key, 0) + amount
+        payments.extend(Payment(p, w, amount, reason) for (p, reason), amount in owed.items())
+    payments.extend(horse_payments(game, winners, payments))
     payments.extend(kong_payments_at_end(game, winners))
     return HandResult(
         end="win",
@@ -113,6 +123,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         win_tile=tile,
         robbing_kong=robbing,
         valuations=dict(valuations),
+        horses=horse_marks(game, winners, payments),
     )
 
 
@@ -154,7 +165,50 @@ def settle_draw(game) -> HandResult:
         payments=payments,
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
+        horses=horse_marks(game, None, payments),
     )
+
+
+# ------------------------------------------------------------ horses
+
+
+def horse_payments(game, winners, payments) -> list[Payment]:
+    """Bought horses repeat the win lines of the seat they point at: for a
+    winner, each of his payers pays the horse's owner; for a payer, the
+    owner pays the winner what that payer pays."""
+    table = game.table
+    mirror = table.ruleset.horses.mirror if table.ruleset.horses else "win"
+    reason = table.ruleset.horses.reason if table.ruleset.horses else "horse"
+    lines = [p for p in payments if p.reason == mirror]
+    out = []
+    for owner, tiles in sorted(game.horses.items()):
+        for tile in tiles:
+            seat = game.horse_seat(tile)
+            for line in lines:
+                if seat == line.payee and line.payer != owner:
+                    out.append(Payment(line.payer, owner, line.amount, reason))
+                elif seat == line.payer and owner != line.payee:
+                    out.append(Payment(owner, line.payee, line.amount, reason))
+    return out
+
+
+def horse_marks(game, winners, payments) -> list[dict]:
+    """Every horse turned over, marked won (it points at a winner), lost (at
+    a payer of the win) or none; at an exhausted wall bought horses are all
+    lost and reward horses are not turned."""
+    out = []
+    payers = {p.payer for p in payments if p.reason == "win"}
+    for owner, tiles in sorted(game.horses.items()):
+        for tile in tiles:
+            seat = game.horse_seat(tile)
+            mark = "lost" if winners is None else "won" if seat in winners else "lost" if seat in payers else "none"
+            out.append({"tile": NAMES[tile], "kind": "bought", "owner": owner, "seat": seat, "mark": mark})
+    if winners:
+        for tile in game.reward_tiles():
+            seat = game.horse_seat(tile)
+            out.append({"tile": NAMES[tile], "kind": "reward", "owner": None, "seat": seat,
+                        "mark": "won" if seat in winners else "none"})
+    return out
 
 
 # ------------------------------------------------------------ kongs

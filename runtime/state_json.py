@@ -67,6 +67,9 @@ def game_to_json(game: Game) -> dict:
         "hand_number": game.hand_number,
         "wall": [NAMES[t] for t in game.wall],
         "indicator": NAMES[game.indicator] if game.indicator >= 0 else None,
+        "streak": game.streak,
+        "horses": {str(s): [NAMES[t] for t in tiles] for s, tiles in game.horses.items()},
+        "follow": dict(game.follow) if game.follow is not None else None,
         "front": game.front,
         "back": game.back,
         "seats": [_seat(st) for st in game.seats],
@@ -107,6 +110,9 @@ def game_from_json(data: dict, table=None) -> Game:
     game.table = table
     game.n = table.players
     game.dealer = data["dealer"]
+    game.streak = data["streak"]
+    game.horses = {int(s): [INDEX[t] for t in tiles] for s, tiles in data["horses"].items()}
+    game.follow = dict(data["follow"]) if data["follow"] is not None else None
     game.round_wind = data["round_wind"]
     game.hand_number = data["hand_number"]
     game.wall = [INDEX[t] for t in data["wall"]]

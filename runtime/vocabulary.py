@@ -137,6 +137,8 @@ _fact("win.self_drawn", BOOL, "s.self_drawn", SETTLE, "The win was self-drawn (o
 _fact("win.robbing_kong", BOOL, "s.robbing_kong", SETTLE, "The win robbed a kong.")
 _fact("win.kong_replacement", BOOL, "s.kong_replacement", SETTLE, "The win was on a kong replacement.")
 _fact("winners", INT, "s.winners", SETTLE, "How many players won this hand.")
+_fact("winner.streak", INT, "s.winner_streak", SETTLE, "The dealer's count of hands kept in a row (连庄) when the receiving player is the dealer; 0 otherwise.")
+_fact("winner.horse_hits", INT, "s.winner_horse_hits", SETTLE, "Reward horses turned after the win that point at the receiving player.")
 
 # -- one seat at an exhausted wall
 _fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with.")
@@ -148,6 +150,7 @@ _fact("seat.distinct_honour_run", INT, "s.distinct_honour_run", SEAT, "The seat'
 
 # -- the game at a decision
 _fact("wall.remaining", INT, "p.wall_remaining", PLAY, "Tiles left to draw.")
+_fact("follow.round", INT, "p.follow_round", PLAY, "The follow-the-dealer round just completed (1 for the first).")
 
 # -- everywhere
 _fact("players", INT, "n", TABLE, "Players at the table.")

@@ -69,7 +69,9 @@ def _objects():
     table = load("yunnan_ka_er_tiao").configure()
     ctx = WinContext(concealed=[0] * 42, melds=[], win_tile=9, self_drawn=True)
     h = HandFacts(ctx, table)
-    game = SimpleNamespace(dealer=0, n=4, seats=[SimpleNamespace(declared=False, bought=0)] * 4)
+    game = SimpleNamespace(
+        dealer=0, n=4, seats=[SimpleNamespace(declared=False, bought=0)] * 4, streak=0, horse_hits=lambda seat: 0
+    )
     return {
         "h": h,
         "d": Arrangement(),
