@@ -8,7 +8,8 @@ folder, which may itself extend another). The merge rules:
   changes only that option's default, and `scoring: {fans: {new: {...}}}`
   adds a fan);
 - a key the child sets to null (`~`) is removed (`fans: {kong: ~}` drops a
-  fan, `ready: ~` drops the parent's ready declarations);
+  fan, `ready: ~` drops the parent's ready declarations); a null for a key
+  the parent does not have stays, and the schema check reports it;
 - lists and scalars are replaced whole;
 - `title`, `source` and `summary` are never inherited.
 
@@ -98,8 +99,8 @@ def _merge(parent, child, ppos, cpos, layered: LayeredPositions, path: tuple):
         out = dict(parent)
         for key, value in child.items():
             sub = path + (key,)
-            if value is None:
-                out.pop(key, None)
+            if value is None and key in parent:
+                out.pop(key)
             elif key in parent and isinstance(parent[key], dict) and isinstance(value, dict):
                 layered.owner[sub] = cpos
                 out[key] = _merge(parent[key], value, ppos, cpos, layered, sub)

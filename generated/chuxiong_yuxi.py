@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 327eef836e4bac06feb9c487ac2602ee768f9fd84a15507a371df6717b49209b (of this file and those it extends)
+# Source SHA-256: 22459d11f912e73ffd0978cff2dd2b81bccb00555a43c8b3fb343d20ce86cc11 (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -45,12 +45,12 @@ def kongs_in_pung_turn(o, n):
 
 
 def when_all_pungs(h, d, o):
-    """大碰对 All pungs (CX-29): shape.standard and sets.chows == 0"""
+    """大碰对 All pungs (CX-29, CX-34): shape.standard and sets.chows == 0"""
     return d.standard and d.chows == 0
 
 
 def when_seven_pairs(h, d, o):
-    """七对 Seven pairs (CX-30): shape.seven_pairs and long_count == 0"""
+    """七对 Seven pairs (CX-30, CX-34): shape.seven_pairs and long_count == 0"""
     return (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 0
@@ -82,7 +82,7 @@ def when_triple_dragon_seven_pairs(h, d, o):
 
 
 def when_full_flush(h, d, o):
-    """清一色 Pure one suit (CX-29): hand.number_suits == 1"""
+    """清一色 Pure one suit (CX-29, CX-34): hand.number_suits == 1"""
     return h.number_suits == 1
 
 
@@ -104,15 +104,15 @@ def when_robbing_kong(h, d, o):
 
 
 def when_heavenly_win(h, d, o):
-    """天胡 Heavenly win (CX-29): win.first_turn and win.self_drawn and winner.is_dealer"""
+    """天胡 Heavenly win (CX-29, CX-34): win.first_turn and win.self_drawn and winner.is_dealer"""
     return h.first_turn and h.self_drawn and h.is_dealer
 
 
 def when_earthly_win(h, d, o):
-    """地胡 Earthly win (on the dealer's first discard) (CX-29): win.first_turn and not
-    win.self_drawn and discarder.is_dealer
+    """地胡 Earthly win (on the dealer's first discard) (CX-29, CX-34): win.first_discard and
+    discarder.is_dealer
     """
-    return h.first_turn and not h.self_drawn and h.discarder_is_dealer
+    return h.first_discard and h.discarder_is_dealer
 
 
 def when_double_kong_replacement_win(h, d, o):
@@ -162,8 +162,8 @@ def win_amount(s, o):
 
 
 def settled_as_self_draw(h, r, o):
-    """win.first_turn and not win.self_drawn and discarder.is_dealer and options.di_hu_zi_mo"""
-    return h.first_turn and not h.self_drawn and h.discarder_is_dealer and o.di_hu_zi_mo
+    """win.first_discard and discarder.is_dealer and options.di_hu_zi_mo"""
+    return h.first_discard and h.discarder_is_dealer and o.di_hu_zi_mo
 
 
 def liable_0(h, r, o):
@@ -200,7 +200,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="327eef836e4bac06feb9c487ac2602ee768f9fd84a15507a371df6717b49209b",
+    source_sha256="22459d11f912e73ffd0978cff2dd2b81bccb00555a43c8b3fb343d20ce86cc11",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -382,7 +382,7 @@ RULESET = Ruleset(
                 when=when_all_pungs,
                 count=None,
                 per_arrangement=True,
-                rule="CX-29",
+                rule="CX-29, CX-34",
                 when_source="shape.standard and sets.chows == 0",
             ),
             FanSpec(
@@ -392,7 +392,7 @@ RULESET = Ruleset(
                 when=when_seven_pairs,
                 count=None,
                 per_arrangement=True,
-                rule="CX-30",
+                rule="CX-30, CX-34",
                 when_source="shape.seven_pairs and long_count == 0",
             ),
             FanSpec(
@@ -435,7 +435,7 @@ RULESET = Ruleset(
                 when=when_full_flush,
                 count=None,
                 per_arrangement=False,
-                rule="CX-29",
+                rule="CX-29, CX-34",
                 when_source="hand.number_suits == 1",
             ),
             FanSpec(
@@ -475,7 +475,7 @@ RULESET = Ruleset(
                 when=when_heavenly_win,
                 count=None,
                 per_arrangement=False,
-                rule="CX-29",
+                rule="CX-29, CX-34",
                 when_source="win.first_turn and win.self_drawn and winner.is_dealer",
             ),
             FanSpec(
@@ -485,8 +485,8 @@ RULESET = Ruleset(
                 when=when_earthly_win,
                 count=None,
                 per_arrangement=False,
-                rule="CX-29",
-                when_source="win.first_turn and not win.self_drawn and discarder.is_dealer",
+                rule="CX-29, CX-34",
+                when_source="win.first_discard and discarder.is_dealer",
             ),
             FanSpec(
                 id="double_kong_replacement_win",
@@ -540,10 +540,7 @@ RULESET = Ruleset(
             "payer.bought + winner.bought"
         ),
         self_draw_when=settled_as_self_draw,
-        self_draw_when_source=(
-            "win.first_turn and not win.self_drawn and discarder.is_dealer and "
-            "options.di_hu_zi_mo"
-        ),
+        self_draw_when_source="win.first_discard and discarder.is_dealer and options.di_hu_zi_mo",
         liable=(LiableSpec(liable_0, "discarder", "win.robbing_kong"),),
         extras=(),
     ),

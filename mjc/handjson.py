@@ -124,6 +124,7 @@ def parse_hand(data, table) -> WinContext:
         last_tile=bool(flags.get("last_tile", False)),
         last_copy=bool(flags.get("last_copy", False)),
         first_turn=first_turn,
+        first_discard=first_turn and not self_drawn,
         is_dealer=is_dealer,
         discarder_is_dealer=bool(flags.get("discarder_is_dealer", default_discarder_dealer)),
         declared_ready=bool(flags.get("declared_ready", False)),

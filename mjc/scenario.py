@@ -16,7 +16,12 @@ from runtime.ruleset import OptionError
 from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
 from runtime.views import event_for
 
-KEYS = {"variant", "players", "options", "dealer", "hands", "wall", "seed", "actions", "expect", "description", "rules"}
+KEYS = {
+    "variant", "players", "options", "dealer", "hands", "wall", "seed", "actions", "expect", "description", "rules",
+    # optional keys this project adds (README): the wild indicator turned
+    # before the deal, the bought horses by seat, the dealer's streak
+    "indicator", "horses", "streak",
+}
 TURN_VERBS = {"discard", "kong", "hu", "ready"}
 
 
@@ -87,10 +92,21 @@ class Runner:
         dealer = data.get("dealer", 0)
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ScenarioError(f"{self.file}:{self.line('dealer')}: dealer must be a seat 0..{n - 1}")
+        streak = data.get("streak", 0)
+        if not isinstance(streak, int) or streak < 0:
+            raise ScenarioError(f"{self.file}:{self.line('streak')}: streak is a count of hands, 0 or more")
+        horses = None
+        if "horses" in data:
+            if not isinstance(data["horses"], dict):
+                raise ScenarioError(f"{self.file}:{self.line('horses')}: horses maps each seat to its horse tiles")
+            horses = {int(k): self._tiles(("horses", k), v) for k, v in data["horses"].items()}
         if "hands" not in data:
             if "seed" not in data:
                 raise ScenarioError(f"{self.file}:1: give hands and wall, or a seed")
-            return deal(self.table, data["seed"], dealer)
+            game = deal(self.table, data["seed"], dealer, streak=streak)
+            if horses is not None:
+                game.horses = horses
+            return game
         hands = [None] * n
         keys = {}
         if not isinstance(data["hands"], dict):
@@ -112,8 +128,16 @@ class Runner:
                     f"expected {want}" + (" (the dealer's hand)" if seat == dealer else "")
                 )
         wall = self._tiles(("wall",), data.get("wall", ""))
-        self._check_tile_set(hands, wall)
-        return Game(self.table, hands, wall, dealer)
+        indicator = -1
+        if "indicator" in data:
+            if not self.table.wild_indicator:
+                raise ScenarioError(f"{self.file}:{self.line('indicator')}: these options turn no wild indicator")
+            indicator = self._tiles(("indicator",), data["indicator"])
+            if len(indicator) != 1:
+                raise ScenarioError(f"{self.file}:{self.line('indicator')}: the indicator is one tile")
+            indicator = indicator[0]
+        self._check_tile_set(hands, wall + ([indicator] if indicator >= 0 else []))
+        return Game(self.table, hands, wall, dealer, indicator=indicator, streak=streak, horses=horses)
 
     def _tiles(self, path, text) -> list[int]:
         try:

@@ -22,9 +22,14 @@ def can_self_draw(game, seat: int):
     st.counts[st.drawn] -= 1
     completes = st.drawn in analysis.seat_waits(game.table, st)
     st.counts[st.drawn] += 1
+    shapeless = False
     if not completes:
-        return None
-    v = game.valuation(seat, st.drawn, True)
+        # holding enough wild tiles wins whatever the shape
+        need = game.table.wild_win
+        if not need or sum(st.counts[t] for t in game.table.wilds) < need:
+            return None
+        shapeless = True
+    v = game.valuation(seat, st.drawn, True, shapeless=shapeless)
     if v is None or not v.win_allowed:
         return None
     return v

@@ -357,6 +357,7 @@ class Game:
             last_tile=self.drawable() <= 0 and not robbing,
             last_copy=self._visible(tile) == self.table.ruleset.copies - 1,
             first_turn=self._first_turn(seat, self_drawn),
+            first_discard=not self_drawn and not robbing and self.discards_made == 1,
             is_dealer=seat == self.dealer,
             discarder_is_dealer=source == self.dealer,
             declared_ready=st.declared,
@@ -382,8 +383,9 @@ class Game:
             n -= 1  # the winning discard itself is the tile being won
         return n
 
-    def valuation(self, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False):
-        return evaluate(self.table, self.win_context(seat, tile, self_drawn, source, robbing))
+    def valuation(self, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False,
+                  shapeless: bool = False):
+        return evaluate(self.table, self.win_context(seat, tile, self_drawn, source, robbing), shapeless=shapeless)
 
     # ------------------------------------------------------------ applying
 
@@ -430,7 +432,8 @@ class Game:
         st = self.seats[seat]
         verb, tile = action.verb, action.tile
         if verb == "hu":
-            self._finish_win([seat], tile=st.drawn, self_drawn=True, source=-1)
+            v = claims.can_self_draw(self, seat)
+            self._finish_win([seat], tile=st.drawn, self_drawn=True, source=-1, valuations={seat: v})
         elif verb in ("discard", "ready"):
             self._discard(seat, tile, declare=verb == "ready")
         elif verb == "kong":

@@ -14,6 +14,7 @@ class Match:
         self.scores = [0] * table.players
         self.results: list = []
         self.dealer = self._first_dealer() if first_dealer is None else first_dealer
+        self.streak = 0  # hands in a row the dealer has kept the deal
         self.game = None
 
     def _first_dealer(self) -> int:
@@ -27,7 +28,7 @@ class Match:
 
     def start_hand(self):
         index = len(self.results)
-        self.game = deal(self.table, self.hand_seed(index), self.dealer, hand_number=index)
+        self.game = deal(self.table, self.hand_seed(index), self.dealer, hand_number=index, streak=self.streak)
         return self.game
 
     def finish_hand(self) -> None:
@@ -35,6 +36,7 @@ class Match:
         for seat, d in enumerate(result.deltas):
             self.scores[seat] += d
         self.results.append(result)
+        self.streak = self.streak + 1 if result.next_dealer == self.dealer else 0
         self.dealer = result.next_dealer
         self.game = None
 

@@ -33,14 +33,14 @@ class Meld:
         """Made with another player's tile: every meld but a concealed kong."""
         return self.exposed
 
-    def to_json(self, hide_concealed: bool = False) -> dict:
+    def to_json(self, hide_concealed: bool = False, show_one: bool = False) -> dict:
         out = {"type": self.type, "tiles": [NAMES[t] for t in self.tiles], "exposed": self.exposed}
         if self.type == KONG:
             out["kind"] = self.kind
         if self.source >= 0:
             out["from"] = self.source
         if hide_concealed and not self.exposed:
-            out["tiles"] = [None] * 4
+            out["tiles"] = [NAMES[self.tile] if show_one else None] + [None] * 3
         return out
 
     @staticmethod

@@ -29,6 +29,7 @@ class WinContext:
     last_tile: bool = False
     last_copy: bool = False
     first_turn: bool = False
+    first_discard: bool = False
     is_dealer: bool = False
     discarder_is_dealer: bool = False
     declared_ready: bool = False
@@ -54,6 +55,7 @@ class HandFacts:
         self.last_tile = ctx.last_tile
         self.last_copy = ctx.last_copy
         self.first_turn = ctx.first_turn
+        self.first_discard = ctx.first_discard and not ctx.self_drawn
         self.is_dealer = ctx.is_dealer
         self.discarder_is_dealer = ctx.discarder_is_dealer and not ctx.self_drawn
         self.declared_ready = ctx.declared_ready

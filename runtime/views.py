@@ -13,10 +13,11 @@ def _tiles(counts) -> list[str]:
 
 def seat_view(game, seat: int) -> dict:
     seats = []
+    show_one = game.table.ruleset.kongs.show_concealed
     for s, st in enumerate(game.seats):
         public = {
             "seat": s,
-            "melds": [m.to_json(hide_concealed=s != seat) for m in st.melds],
+            "melds": [m.to_json(hide_concealed=s != seat, show_one=show_one) for m in st.melds],
             "discards": [NAMES[t] for t in st.discards],
             "claimed": [i for i, c in enumerate(st.claimed) if c],
             "flowers": [NAMES[t] for t in st.flowers],
@@ -47,6 +48,8 @@ def seat_view(game, seat: int) -> dict:
     if game.phase == "start" and game.start_stage == "stakes":
         view["hand"] = []  # not dealt until every stake is bought
         view["stakes"] = list(game.table.stakes)
+    if game.horses:
+        view["horses"] = {str(s): len(tiles) for s, tiles in sorted(game.horses.items())}  # face down
     if game.table.stakes:
         view["bought"] = [st.bought for st in game.seats] if game.start_stage != "stakes" else None
     if game.window is not None:
@@ -60,11 +63,11 @@ def seat_view(game, seat: int) -> dict:
 _PRIVATE_TILE_EVENTS = ("draw", "replacement")
 
 
-def event_for(event: dict, seat: int) -> dict:
+def event_for(event: dict, seat: int, show_concealed_kong: bool = False) -> dict:
     """An event as `seat` may see it."""
-    if event["type"] in _PRIVATE_TILE_EVENTS and event.get("seat") != seat:
+    if event["type"] in _PRIVATE_TILE_EVENTS and event.get("seat") != seat and not event.get("taken"):
         return {k: v for k, v in event.items() if k != "tile"}
-    if event["type"] == "kong" and event.get("kind") == CONCEALED and event.get("seat") != seat:
+    if event["type"] == "kong" and event.get("kind") == CONCEALED and event.get("seat") != seat and not show_concealed_kong:
         return {k: v for k, v in event.items() if k != "tile"}
     if event["type"] == "deal":
         hands = event.get("hands") or []

@@ -66,6 +66,7 @@ _fact("win.after_kong_discard", BOOL, "h.after_kong_discard", _HANDLIKE, "Won on
 _fact("win.last_tile", BOOL, "h.last_tile", _HANDLIKE, "Won on the last drawable tile of the wall, or on the discard after it.")
 _fact("win.last_copy", BOOL, "h.last_copy", _HANDLIKE, "Won on the fourth copy of a tile whose other three were visible.")
 _fact("win.first_turn", BOOL, "h.first_turn", _HANDLIKE, "No meld was made yet and the win is on the winner's first draw or on the hand's first discard.")
+_fact("win.first_discard", BOOL, "h.first_discard", _HANDLIKE, "Won on the hand's first discard (the dealer's), whatever kongs he made before it.")
 _fact("win.completes_quad", BOOL, "h.completes_quad", _HANDLIKE, "The winning tile is the fourth copy of its kind among the concealed tiles.")
 _fact("win.waits", INT, "h.wait_count", _HANDLIKE, "How many tile kinds the hand was waiting on before the winning tile.")
 _fact("win.can_be_closed", BOOL, "h.can_be_closed", _HANDLIKE, "Some split of the hand reads the winning tile as the middle of a chow, whichever split is valued.")

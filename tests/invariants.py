@@ -20,6 +20,8 @@ def tiles_in_play(game) -> Counter:
         c.update(t for t, taken in zip(st.discards, st.claimed) if not taken)
         c.update(st.flowers)
     c.update(game.wall[game.front : game.back])
+    if game.indicator >= 0:
+        c[game.indicator] += 1  # the turned wild indicator, out of play
     r = game.result
     if r is not None and r.end == "win" and not r.self_drawn:
         c[r.win_tile] += 1  # the discard (or robbed tile) went to the winner
@@ -39,7 +41,8 @@ def check_view_hides(game, seat: int) -> None:
         if s != seat:
             for m in public["melds"]:
                 if not m["exposed"]:
-                    assert m["tiles"] == [None] * 4, "a view shows a concealed kong"
+                    assert m["tiles"][1:] == [None] * 3, "a view shows a concealed kong"
+                    assert m["tiles"][0] is None or game.table.ruleset.kongs.show_concealed
     own = sorted(NAMES[t] for t, n in enumerate(game.seats[seat].counts) for _ in range(n))
     if game.phase == "start" and game.start_stage == "stakes":
         own = []  # stakes are bought before the tiles are seen

@@ -95,3 +95,8 @@ def test_extends_between_files(tmp_path):
     compiled = compile_file(tmp_path / "child.yaml", "variants/child.yaml")
     assert "# It extends parent (variants/parent.yaml)" in compiled.module
     assert compiled.variant.title.en == "Child"
+
+
+def test_a_null_for_a_key_the_parent_lacks_is_reported():
+    with pytest.raises(CompileError, match=r"child.yaml:3:\d+: unknown key 'nothing' in scoring.fans.base"):
+        ruleset("extends: parent\ntitle: {zh: 子}\nscoring: {fans: {base: {nothing: ~}}}\n")
