@@ -15,6 +15,11 @@ rlcard: one `env.step`).
 
 score: winning hands scored per second through `mjc score`'s code path
 (JSON line in, JSON line out), on random complete hands.
+
+wilds: 潮州 with White wild (白板做鬼): win checks (14 tiles) and waits (13
+tiles) per second for hands holding 0, 1, 2, 3 and 4 wilds, by our per-suit
+joker tables and, on the same hands, by brute-force substitution of every
+wild by every tile kind.
 """
 
 from __future__ import annotations
@@ -162,10 +167,90 @@ def bench_score(seconds: float) -> dict:
     return {"hands": hands, "seconds": elapsed, "hands_per_s": hands / elapsed}
 
 
+def _wild_hands(count: int, size: int, wilds: int, seed: int) -> list[list[int]]:
+    from runtime.tiles import counts_of
+
+    rng = random.Random(seed)
+    pool = [t for t in range(34) if t != 31 for _ in range(4)]
+    return [counts_of(rng.sample(pool, size - wilds) + [31] * wilds) for _ in range(count)]
+
+
+def _rate(fn, hands, seconds: float) -> float:
+    """Hands per second after one warm-up pass (the caches a long-running
+    server would have)."""
+    for h in hands:
+        fn(h)
+    done = 0
+    start = time.perf_counter()
+    while True:
+        for h in hands:
+            fn(h)
+        done += len(hands)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def bench_wilds(seconds: float) -> dict:
+    from itertools import combinations_with_replacement
+
+    from runtime import analysis
+    from runtime import hand as hm
+    from runtime.registry import load
+
+    table = load("chaozhou").configure({"gui_pai": "bai_ban"}, 4)
+    plain = load("chaozhou").configure({}, 4)
+    kinds = [t for t in range(34)]
+
+    def brute_complete(counts):
+        base = list(counts)
+        n = base[31]
+        base[31] = 0
+        for subst in combinations_with_replacement(kinds, n):
+            full = list(base)
+            for t in subst:
+                full[t] += 1
+            if max(full[:34]) <= 4 and analysis.is_complete(plain, full, []):
+                return True
+        return False
+
+    def brute_waits(counts):
+        out = []
+        for t in kinds:
+            counts[t] += 1
+            if counts[t] <= 4 and brute_complete(counts):
+                out.append(t)
+            counts[t] -= 1
+        return out
+
+    report = {}
+    share = seconds / 22
+    no_wild_table = [_rate(lambda c: analysis.is_complete(plain, c, []), _wild_hands(500, 14, 0, 0), share),
+                     _rate(lambda c: analysis.waits(plain, c, []), _wild_hands(300, 13, 0, 10), share)]
+    for w in range(5):
+        wins = _wild_hands(500, 14, w, w)
+        waits = _wild_hands(300, 13, w, 10 + w)
+        ours_win = _rate(lambda c: analysis.is_complete(table, c, []), wins, share)
+        ours_waits = _rate(lambda c: analysis.waits(table, c, []), waits, share)
+        few = max(2, 40 // (1 + 8 * w * w))
+        brute_win = _rate(brute_complete, wins[:few * 5], share)
+        brute_w = _rate(brute_waits, waits[:few], share)
+        report[w] = {"win_checks_per_s": ours_win, "waits_per_s": ours_waits,
+                     "brute_win_checks_per_s": brute_win, "brute_waits_per_s": brute_w}
+    base = report[0]
+    for w in range(5):
+        report[w]["win_check_time_vs_no_wilds"] = base["win_checks_per_s"] / report[w]["win_checks_per_s"]
+        report[w]["waits_time_vs_no_wilds"] = base["waits_per_s"] / report[w]["waits_per_s"]
+        report[w]["win_check_time_vs_table_without_wilds"] = no_wild_table[0] / report[w]["win_checks_per_s"]
+        report[w]["waits_time_vs_table_without_wilds"] = no_wild_table[1] / report[w]["waits_per_s"]
+    report["table_without_wilds"] = {"win_checks_per_s": no_wild_table[0], "waits_per_s": no_wild_table[1]}
+    return report
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=10.0, help="time per measure (default 10)")
-    ap.add_argument("--only", choices=["games", "score"], help="run one benchmark")
+    ap.add_argument("--only", choices=["games", "score", "wilds"], help="run one benchmark")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     report = {"python": platform.python_version(), "machine": platform.machine()}
@@ -173,6 +258,8 @@ def main(argv=None) -> int:
         report.update(bench_games(args.seconds))
     if args.only in (None, "score"):
         report["score"] = bench_score(args.seconds)
+    if args.only in (None, "wilds"):
+        report["wilds"] = bench_wilds(args.seconds)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -191,6 +278,16 @@ def main(argv=None) -> int:
         print(f"  ratio (ours / rlcard): {report['decisions_ratio']:.1f}x decisions/s, {report['games_ratio']:.1f}x games/s")
     if "score" in report:
         print(f"  mjc score code path: {report['score']['hands_per_s']:.0f} hands/s")
+    if "wilds" in report:
+        plain = report["wilds"]["table_without_wilds"]
+        print(f"  潮州 without wilds: win checks {plain['win_checks_per_s']:.0f}/s, waits {plain['waits_per_s']:.0f}/s")
+        print("  潮州 with White wild, by wild tiles held: per second (time against 0 held; against no wilds at all)")
+        for w in range(5):
+            r = report["wilds"][w]
+            print(f"    {w}: win checks {r['win_checks_per_s']:.0f} ({r['win_check_time_vs_no_wilds']:.1f}x; "
+                  f"{r['win_check_time_vs_table_without_wilds']:.1f}x), waits {r['waits_per_s']:.0f} "
+                  f"({r['waits_time_vs_no_wilds']:.1f}x; {r['waits_time_vs_table_without_wilds']:.1f}x); "
+                  f"brute force: win checks {r['brute_win_checks_per_s']:.1f}, waits {r['brute_waits_per_s']:.2f}")
     return 0
 
 

@@ -80,14 +80,48 @@ def _held(counts: list, melds: list) -> list:
 def _waits_with_jokers(table, counts: list, melds: list) -> list[int]:
     held = _held(counts, melds)
     copies = table.ruleset.copies
+    candidates = [t for t in table.tile_kinds if t < NUM_PLAYABLE and held[t] < copies]
+    win = table.ruleset.winning
+    plain, jokers = split_wilds(counts, table.wilds)
+    # drawing a wild adds a joker; drawing another tile adds that tile
+    found = set()
+    if win.standard:
+        others = [t for t in candidates if t not in table.wilds]
+        if jokers:
+            found.update(jk.standard_waits(plain, jokers, others))
+        else:
+            found.update(t for t in hm.standard_waits(plain) if t in others)
+        if any(t in table.wilds for t in candidates) and jk.standard_complete(plain, jokers + 1):
+            found.update(t for t in candidates if t in table.wilds)
+    if not melds and win.seven_pairs:
+        found.update(_seven_pair_waits(table, plain, jokers, candidates))
+    if not melds and win.thirteen_orphans and not any(plain[t] for t in range(NUM_PLAYABLE) if t not in hm.ORPHANS):
+        for t in candidates:
+            grown = list(plain)
+            extra = jokers
+            if t in table.wilds:
+                extra += 1
+            else:
+                grown[t] += 1
+            if jk.thirteen_orphans_complete(grown, extra):
+                found.add(t)
+    return sorted(found)
+
+
+def _seven_pair_waits(table, plain: list, jokers: int, candidates) -> list[int]:
+    """Seven pairs need a joker for every kind held an odd number of times."""
+    quads = table.ruleset.winning.quads_as_two_pairs
+    if sum(plain[:NUM_PLAYABLE]) + jokers != 13:
+        return []
+    odd = sum(1 for c in plain[:NUM_PLAYABLE] if c % 2)
     out = []
-    for t in table.tile_kinds:
-        if t >= NUM_PLAYABLE or held[t] >= copies:
-            continue
-        counts[t] += 1
-        if _complete_with_jokers(table, counts, melds):
+    for t in candidates:
+        if t in table.wilds:
+            ok = odd <= jokers + 1
+        else:
+            ok = (odd - 1 if plain[t] % 2 else odd + 1) <= jokers and (quads or plain[t] < 2)
+        if ok and (quads or max(plain[:NUM_PLAYABLE]) <= 2):
             out.append(t)
-        counts[t] -= 1
     return out
 
 

@@ -212,8 +212,11 @@ class Game:
         return tile
 
     def _draw_back(self) -> int:
+        """The last tile before the reserved tail (which is never drawn)."""
+        i = self.back - self.table.reserved_tail - 1
+        tile = self.wall.pop(i)
         self.back -= 1
-        return self.wall[self.back]
+        return tile
 
     # ------------------------------------------------------------ events
 

@@ -85,6 +85,47 @@ def standard_complete(counts: list, jokers: int) -> bool:
     return any(total - n + _need(key, chows, True) <= jokers for n, key, chows in needs)
 
 
+def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
+    """Kinds among `candidates` that complete the hand (wilds removed) with
+    `jokers`. Each group's joker needs are computed once; a candidate
+    changes only its own group, which may hold the pair, or another group
+    does, or two jokers make it."""
+    if (sum(counts[:NUM_PLAYABLE]) + jokers + 1) % 3 != 2:
+        return []
+    groups = []
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        groups.append((lo, hi, chows, key, _need(key, chows, False), _need(key, chows, True)))
+    total = sum(g[4] for g in groups)
+    # the cheapest extra cost of putting the pair in some group other than i
+    pair_elsewhere = [min((h[5] - h[4] for j, h in enumerate(groups) if j != i), default=INF) for i in range(len(groups))]
+    # adding one tile lowers a group's need by one joker at most: groups
+    # that cannot reach `jokers` even so are skipped whole
+    hopeless = [total - 1 + min(2, g[5] - g[4], pair_elsewhere[i]) > jokers for i, g in enumerate(groups)]
+    out = []
+    need = _NEED
+    for t in candidates:
+        i = t // 9 if t < 27 else 3
+        if hopeless[i]:
+            continue
+        lo, _, chows, key, sets_only, _ = groups[i]
+        r = t - lo
+        grown = key[:r] + (key[r] + 1,) + key[r + 1 :]
+        sets = need.get((grown, chows, False))
+        if sets is None:
+            sets = _need(grown, chows, False)
+        rest = total - sets_only
+        if rest + sets + min(2, pair_elsewhere[i]) <= jokers:
+            out.append(t)
+            continue
+        paired = need.get((grown, chows, True))
+        if paired is None:
+            paired = _need(grown, chows, True)
+        if rest + paired <= jokers:
+            out.append(t)
+    return out
+
+
 def seven_pairs_complete(counts: list, jokers: int, quads_as_two_pairs: bool = True) -> bool:
     hand = counts[:NUM_PLAYABLE]
     if sum(hand) + jokers != 14:

@@ -81,10 +81,21 @@ def _liable(game, valuation, source: int) -> int:
     return -1
 
 
-def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> HandResult:
+@dataclass(frozen=True)
+class Share:
+    """One payer's share of one winner's win, and who actually pays it."""
+
+    payer: int  # whose share it is
+    paid_by: int  # the payer, or the seat liable for every share
+    winner: int
+    amount: int
+    reason: str
+
+
+def win_shares(game, winners, source, robbing, self_drawn, valuations) -> list[Share]:
     table = game.table
     spec = table.ruleset.settlement
-    payments = list(game.payments)
+    shares = []
     for w in winners:
         v = valuations[w]
         as_self_draw = self_drawn or (robbing and table.rob_counts_as == "self_draw")
@@ -93,24 +104,33 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         liable = _liable(game, v, source) if v.facts is not None else -1
         if liable >= 0 and (as_self_draw or table.discard_payers == "others"):
             # one player pays everyone's share: the other winners' too (CX-38, CX-42)
-            payers = [s for s in game._order_from(w)[1:]]
+            payers = list(game._order_from(w)[1:])
         elif as_self_draw or table.discard_payers == "others":
             payers = _others(game, w, winners)
         else:
             payers = [source]
         kong_replacement = bool(v.facts and v.facts.kong_replacement)
-        owed: dict = {}
         for p in payers:
             facts = SettleFacts(game, p, w, v.total, source, as_self_draw, robbing, kong_replacement, len(winners))
             lines = [("win", spec.amount(facts, table.o) if spec.amount else v.total)]
             lines += [(reason, rule(facts, table.o)) for reason, rule, _ in table.extras]
-            for reason, amount in lines:
-                if amount:
-                    # a liable seat pays each payer's share, reckoned as that payer's
-                    key = (liable if liable >= 0 else p, reason)
-                    owed[key] = owed.get(key, 0) + amount
-        payments.extend(Payment(p, w, amount, reason) for (p, reason), amount in owed.items())
-    payments.extend(horse_payments(game, winners, payments))
+            shares.extend(Share(p, liable if liable >= 0 else p, w, amount, reason) for reason, amount in lines if amount)
+    return shares
+
+
+def _paid(shares) -> list[Payment]:
+    """Shares added up per paying seat, winner and reason, in order."""
+    owed: dict = {}
+    for sh in shares:
+        key = (sh.paid_by, sh.winner, sh.reason)
+        owed[key] = owed.get(key, 0) + sh.amount
+    return [Payment(p, w, amount, reason) for (p, w, reason), amount in owed.items()]
+
+
+def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> HandResult:
+    shares = win_shares(game, winners, source, robbing, self_drawn, valuations)
+    payments = list(game.payments) + _paid(shares)
+    payments.extend(horse_payments(game, shares))
     payments.extend(kong_payments_at_end(game, winners))
     return HandResult(
         end="win",
@@ -123,7 +143,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         win_tile=tile,
         robbing_kong=robbing,
         valuations=dict(valuations),
-        horses=horse_marks(game, winners, payments),
+        horses=horse_marks(game, winners, shares),
     )
 
 
@@ -165,43 +185,43 @@ def settle_draw(game) -> HandResult:
         payments=payments,
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
-        horses=horse_marks(game, None, payments),
+        horses=horse_marks(game, None, []),
     )
 
 
 # ------------------------------------------------------------ horses
 
 
-def horse_payments(game, winners, payments) -> list[Payment]:
-    """Bought horses repeat the win lines of the seat they point at: for a
-    winner, each of his payers pays the horse's owner; for a payer, the
-    owner pays the winner what that payer pays."""
-    table = game.table
-    mirror = table.ruleset.horses.mirror if table.ruleset.horses else "win"
-    reason = table.ruleset.horses.reason if table.ruleset.horses else "horse"
-    lines = [p for p in payments if p.reason == mirror]
-    out = []
+def horse_payments(game, shares) -> list[Payment]:
+    """Bought horses repeat the shares of the seat they point at: a horse on
+    a winner collects every share of that win but its owner's own; a horse
+    on a payer makes its owner pay the winner that payer's share."""
+    horses = game.table.ruleset.horses
+    if not game.horses or horses is None:
+        return []
+    mirrored = [sh for sh in shares if sh.reason == horses.mirror]
+    out = []  # a line for each horse and share, to show which horse paid
     for owner, tiles in sorted(game.horses.items()):
         for tile in tiles:
             seat = game.horse_seat(tile)
-            for line in lines:
-                if seat == line.payee and line.payer != owner:
-                    out.append(Payment(line.payer, owner, line.amount, reason))
-                elif seat == line.payer and owner != line.payee:
-                    out.append(Payment(owner, line.payee, line.amount, reason))
+            for sh in mirrored:
+                if seat == sh.winner and sh.payer != owner:
+                    out.append(Payment(sh.paid_by, owner, sh.amount, horses.reason))
+                elif seat == sh.payer and owner != sh.winner:
+                    out.append(Payment(owner, sh.winner, sh.amount, horses.reason))
     return out
 
 
-def horse_marks(game, winners, payments) -> list[dict]:
+def horse_marks(game, winners, shares) -> list[dict]:
     """Every horse turned over, marked won (it points at a winner), lost (at
-    a payer of the win) or none; at an exhausted wall bought horses are all
+    a loser of the win) or none; at an exhausted wall bought horses are all
     lost and reward horses are not turned."""
     out = []
-    payers = {p.payer for p in payments if p.reason == "win"}
+    losers = {sh.payer for sh in shares if sh.reason == "win" and sh.payer not in (winners or ())}
     for owner, tiles in sorted(game.horses.items()):
         for tile in tiles:
             seat = game.horse_seat(tile)
-            mark = "lost" if winners is None else "won" if seat in winners else "lost" if seat in payers else "none"
+            mark = "lost" if winners is None else "won" if seat in winners else "lost" if seat in losers else "none"
             out.append({"tile": NAMES[tile], "kind": "bought", "owner": owner, "seat": seat, "mark": mark})
     if winners:
         for tile in game.reward_tiles():

@@ -190,4 +190,5 @@ def _result_from_json(d: dict, table):
         next_dealer=d["next_dealer"],
         win_tile=INDEX[d["win_tile"]] if d.get("win_tile") else -1,
         valuations=valuations,
+        horses=[dict(h) for h in d.get("horses", [])],
     )

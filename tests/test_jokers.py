@@ -78,3 +78,50 @@ def test_seven_pairs_with_jokers(tiles, jokers):
         for full in [[c + s.count(t) for t, c in enumerate(counts[:34])]]
     )
     assert jk.seven_pairs_complete(counts, jokers) == expected
+
+
+# ---------------------------------------------------------------- waits, through the analysis layer
+
+from support import variant  # noqa: E402
+
+WILD_VARIANT = """
+title: {zh: 测试, en: Test}
+players: {allowed: [4], default: 4}
+tiles: {suits: [m, p, s], honours: 1234567z}
+wilds: {fixed: [{tiles: 5z, when: true}]}
+winning: {shapes: {standard: true, seven_pairs: true, thirteen_orphans: true}}
+scoring: {unit: points, fans: {base: {zh: 底, value: 1}}}
+"""
+
+
+def _brute_shapes(counts, jokers):
+    for subst in combinations_with_replacement(KINDS, jokers):
+        full = list(counts[:34])
+        for t in subst:
+            full[t] += 1
+        if max(full) <= 4 and (hm.is_standard_win(full) or hm.is_seven_pairs(full) or hm.is_thirteen_orphans(full)):
+            return True
+    return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([t for t in range(34) if t != 31 for _ in range(4)]), min_size=13, max_size=13), st.integers(0, 3))
+def test_waits_with_wilds_equal_brute_force_waits(tiles, jokers):
+    from runtime import analysis
+
+    table = variant(base=WILD_VARIANT).configure()
+    counts = counts_of(tiles[: 13 - jokers] + [31] * jokers)
+    if max(counts[:34]) > 4:
+        return
+    expected = []
+    for t in range(34):
+        if counts[t] >= 4:
+            continue
+        grown = list(counts)
+        grown[t] += 1
+        plain = list(grown)
+        n = plain[31]
+        plain[31] = 0
+        if _brute_shapes(plain, n):
+            expected.append(t)
+    assert analysis.waits(table, counts, []) == expected
