@@ -3,6 +3,7 @@ substitution of the jokers by real tiles."""
 
 from __future__ import annotations
 
+import os
 from itertools import combinations_with_replacement
 
 from hypothesis import given, settings
@@ -13,6 +14,10 @@ from runtime import jokers as jk
 from runtime.tiles import counts_of, parse_group
 
 KINDS = list(range(34))
+# MJC_LONG=1 runs the slow brute-force comparisons at length (3 wilds, more hands)
+LONG = bool(os.environ.get("MJC_LONG"))
+EXAMPLES = 400 if LONG else 60
+MAX_JOKERS = 3 if LONG else 2
 
 
 def brute(counts, jokers, kinds=KINDS):
@@ -65,8 +70,8 @@ def test_completions_are_exactly_the_winning_substitutions(tiles, jokers):
     assert {tuple(c) for c in jk.completions(counts, jokers, kinds)} == brute(counts, jokers, kinds)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from([t for t in range(34) for _ in range(2)]), min_size=13, max_size=13), st.integers(1, 4))
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.lists(st.sampled_from([t for t in range(34) for _ in range(2)]), min_size=13, max_size=13), st.integers(1, MAX_JOKERS + 1))
 def test_seven_pairs_with_jokers(tiles, jokers):
     tiles = tiles[: 14 - jokers]
     counts = counts_of(tiles)
@@ -104,8 +109,8 @@ def _brute_shapes(counts, jokers):
     return False
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from([t for t in range(34) if t != 31 for _ in range(4)]), min_size=13, max_size=13), st.integers(0, 3))
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.lists(st.sampled_from([t for t in range(34) if t != 31 for _ in range(4)]), min_size=13, max_size=13), st.integers(0, MAX_JOKERS))
 def test_waits_with_wilds_equal_brute_force_waits(tiles, jokers):
     from runtime import analysis
 
