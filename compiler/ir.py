@@ -116,6 +116,7 @@ class Ready:
     locks_hand: Value
     forbids: tuple
     kong: str
+    when: Value = Value(const=True)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class Winning:
     thirteen_orphans: bool
     allowed: Expr | None
     why_not: Text
+    double: Value = Value(const=False)
 
 
 @dataclass(frozen=True)
@@ -153,14 +155,27 @@ class Settlement:
     self_draw_when: Expr | None = None
     liable: tuple = ()
     extras: tuple = ()  # (reason, Expr)
+    table_fee: Value = Value(const=0)
 
 
 @dataclass(frozen=True)
 class KongPayments:
     timing: str
     at_draw: Value
-    rules: tuple  # (kind, payers, Value amount)
+    rules: tuple  # (kind, payers, Value amount: a constant or a kong expression)
     reason: str
+
+
+@dataclass(frozen=True)
+class SpecialSet:
+    id: str
+    name: Text
+    groups: tuple  # sorted tuples of distinct tiles
+    counts_as: str
+    declare: str
+    payment: Value  # a constant or a kong expression
+    when: Value
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -259,3 +274,5 @@ class Variant:
     wilds: Wilds | None = None
     horses: Horses | None = None
     follow_dealer: Follow | None = None
+    special_sets: tuple = ()
+    ready_sees_opponent: Value = Value(const=False)

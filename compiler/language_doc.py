@@ -39,6 +39,7 @@ SCOPES = """## Where each expression is evaluated
 | result | `winning.allowed` | the win and the hand, and `total` |
 | settle | `settlement.win.amount`, `ready_check.amount` | one payer and one receiver, `total` |
 | seat | `ready_check.collects` | one seat at an exhausted wall |
+| kong | `settlement.kongs.*.amount`, a special set's `payment` | one kong: `kong.tile`, `kong.kind`, `options.ID`, `players` |
 
 A name defined under `scoring.define` is usable in every fan as if it were a
 fact. `options.ID` names a table option; its type is the option's (`bool`,

@@ -130,6 +130,9 @@ class _Lowering:
         wilds = g("wilds tiles", lambda: self.wilds(kinds))
         horses = g("horses tiles players", lambda: self.horses(kinds, players))
         follow = g("follow_dealer", self.follow_dealer)
+        special_sets = g("special_sets tiles settlement", lambda: self.special_sets(kinds, kong_payments), [])
+        sees = g("observation", lambda: self.value(("observation", "ready_player_sees_opponent"), False, vocab.BOOL),
+                 ir.Value(const=False))
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
             g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
@@ -144,8 +147,10 @@ class _Lowering:
         if claims.chow.expr or claims.chow.const:
             verbs.append("chow")
         verbs.append("kong")
-        if ready.declare != "none":
+        if ready.declare != "none" and ready.when.const is not False:
             verbs.append("ready")
+        if winning.double.const is not False:
+            verbs.append("double")
         if face_up.const != 0 or face_up.expr is not None:
             verbs.append("take")
         if stakes is not None:
@@ -189,6 +194,8 @@ class _Lowering:
             wilds=wilds,
             horses=horses,
             follow_dealer=follow,
+            special_sets=tuple(special_sets),
+            ready_sees_opponent=sees,
         )
 
     def removals(self, kinds) -> list[tuple]:
@@ -412,6 +419,7 @@ class _Lowering:
             locks_hand=self.value(("ready", "locks_hand"), True, vocab.BOOL),
             forbids=tuple(self.get("ready", "forbids", default=["pong", "chow"])),
             kong=self.get("ready", "kong", default="same_waits"),
+            when=self.value(("ready", "when"), True, vocab.BOOL),
         )
 
     def winning_shapes(self) -> dict:
@@ -431,6 +439,7 @@ class _Lowering:
             **shapes,
             allowed=self.expr(("winning", "allowed"), vocab.RESULT, vocab.BOOL),
             why_not=self.text(self.get("winning", "why_not")),
+            double=self.value(("winning", "double"), False, vocab.BOOL),
         )
 
     def scoring(self) -> ir.Scoring:
@@ -532,6 +541,7 @@ class _Lowering:
             self_draw_when=self.expr(("settlement", "win", "self_draw_when"), vocab.RESULT, vocab.BOOL),
             liable=tuple(liable),
             extras=tuple(self.extras()),
+            table_fee=self.value(("settlement", "table_fee"), 0, vocab.INT),
         )
 
     def extras(self) -> list:
@@ -593,7 +603,7 @@ class _Lowering:
             return None
         path = ("settlement", "kongs")
         rules = tuple(
-            (kind, spec[kind]["payers"], self.value(path + (kind, "amount"), 0, vocab.INT))
+            (kind, spec[kind]["payers"], self.kong_value(path + (kind, "amount")))
             for kind in ("direct", "added", "concealed")
             if kind in spec
         )
@@ -606,6 +616,59 @@ class _Lowering:
             rules=rules,
             reason=spec.get("reason", "kong"),
         )
+
+    def kong_value(self, path) -> ir.Value:
+        """A kong payment: a constant, or a kong expression (`kong.tile`)."""
+        raw = self.get(*path, default=0)
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return ir.Value(const=raw)
+        e = self.expr(path, vocab.KONG, vocab.INT, text=raw)
+        return ir.Value(expr=e) if e else ir.Value(const=0)
+
+    def special_sets(self, kinds, kong_payments) -> list[ir.SpecialSet]:
+        out = []
+        seen: dict = {}
+        for sid, spec in (self.get("special_sets", default={}) or {}).items():
+            path = ("special_sets", sid)
+            if sid in ("direct", "added", "concealed"):
+                self.error(path, f"{sid!r} is a kind of kong; a special set needs another id", key=True)
+            groups = []
+            for i, text in enumerate(spec["groups"]):
+                where = path + ("groups", i)
+                try:
+                    tiles = tilemod.parse_tiles(str(text))
+                except tilemod.TileError as exc:
+                    self.error(where, str(exc))
+                    continue
+                if len(set(tiles)) != len(tiles) or not 3 <= len(tiles) <= 4:
+                    self.error(where, f"a special set is three or four different tiles, not {text!r}")
+                    continue
+                missing = [t for t in tiles if t not in kinds]
+                if missing:
+                    self.error(where, f"{tilemod.format_tiles(missing)} not in the tile set")
+                    continue
+                group = tuple(sorted(tiles))
+                if group in seen:
+                    self.error(where, f"{tilemod.format_tiles(group)} already makes the special set {seen[group]}")
+                    continue
+                seen[group] = sid
+                groups.append(group)
+            payment = self.kong_value(path + ("payment",))
+            if (payment.expr is not None or payment.const) and kong_payments is None:
+                self.error(path + ("payment",), "a special set is paid as a kong: add settlement.kongs with its timing")
+            out.append(
+                ir.SpecialSet(
+                    id=sid,
+                    name=self.text(spec),
+                    groups=tuple(groups),
+                    counts_as=spec.get("counts_as", "set"),
+                    declare=spec.get("declare", "opening"),
+                    payment=payment,
+                    when=self.value(path + ("when",), True, vocab.BOOL),
+                    rule=spec.get("rule", ""),
+                )
+            )
+        return out
 
     def stakes(self) -> ir.Stakes | None:
         spec = self.get("stakes")

@@ -147,7 +147,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("locks_hand", fx.value("ready_locks_hand", r.locks_hand)),
         ("forbids", tuple(r.forbids)),
         ("kong", r.kong),
-    ))
+    ) + ((("when", fx.value("ready_when", r.when)),) if r.when.const is not True else ()))
     winning = Call("WinSpec", (), (
         ("standard", w.standard),
         ("seven_pairs", w.seven_pairs),
@@ -156,7 +156,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("allowed", fx.add("win_allowed", w.allowed) if w.allowed else None),
         ("allowed_source", w.allowed.source if w.allowed else ""),
         ("why_not", _text(w.why_not)),
-    ))
+    ) + ((("double", fx.value("win_double", w.double)),) if w.double.const is not False else ()))
     fans = _fans(v, fx)
     scoring = Call("ScoringSpec", (), (
         ("unit", v.scoring.unit),
@@ -182,7 +182,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
             (reason, fx.add(f"extra_{reason}", e, f"{reason}: what one payer pays one winner"), " ".join(e.source.split()))
             for reason, e in s.extras
         )),
-    ))
+    ) + ((("table_fee", fx.value("settlement_table_fee", s.table_fee)),) if s.table_fee.const != 0 else ()))
     horses = None
     if v.horses is not None:
         hs = v.horses
@@ -211,6 +211,24 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
             ("at_draw", fx.value("kongs_paid_at_draw", kp.at_draw)),
             ("rules", tuple((kind, who, fx.value(f"kong_{kind}_amount", amount)) for kind, who, amount in kp.rules)),
             ("reason", kp.reason),
+        ))
+    special_sets = tuple(
+        Call("SpecialSetSpec", (), (
+            ("id", sp.id),
+            ("name", _text(sp.name)),
+            ("groups", tuple(sp.groups)),
+            ("counts_as", sp.counts_as),
+            ("declare", sp.declare),
+            ("payment", fx.value(f"special_{sp.id}_payment", sp.payment)),
+            ("when", fx.value(f"special_{sp.id}_when", sp.when)),
+            ("rule", sp.rule),
+        ))
+        for sp in v.special_sets
+    )
+    observation = None
+    if v.ready_sees_opponent.const is not False:
+        observation = Call("ObservationSpec", (), (
+            ("ready_player_sees_opponent", fx.value("ready_player_sees_opponent", v.ready_sees_opponent)),
         ))
     stakes = None
     if v.stakes is not None:
@@ -289,7 +307,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("wilds", wilds),
         ("horses", horses),
         ("follow_dealer", follow),
-    ))
+    ) + ((("special_sets", special_sets),) if special_sets else ())
+      + ((("observation", observation),) if observation is not None else ()))
 
 
 def _environment() -> jinja2.Environment:

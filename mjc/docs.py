@@ -10,10 +10,11 @@ VERB_HELP = {
     "pass": ("过", "`SEAT pass`: decline the claims (or the declaration) on offer."),
     "pong": ("碰", "`SEAT pong`: pung the discard with a pair from your hand."),
     "chow": ("吃", "`SEAT chow T1T2`: chow the previous player's discard with T1 and T2 from your hand."),
-    "kong": ("杠", "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T."),
+    "kong": ("杠", "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T; `SEAT kong T1T2T3[T4]` lays down a special set."),
     "ready": ("报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."),
     "take": ("拿牌", "`SEAT take T`: after your kong, take the face-up tail tile T as your replacement."),
     "buy": ("买点", "`SEAT buy N`: before the deal, buy N points of stakes (`pass` buys none)."),
+    "double": ("加倍", "`SEAT double`: instead of the win on offer (by self-draw or on the tile on offer), double your multiplier and play on."),
 }
 
 _PAYERS = {"discarder": "the discarder alone", "others": "every player who did not win"}
@@ -53,6 +54,8 @@ def rulebook(rs) -> str:
     total = len(numbered) * rs.copies + len(flowers)
     add(f"- Players: {', '.join(map(str, rs.players))} (default {rs.default_players}).")
     add(f"- Tiles: {format_tiles(numbered)}, {rs.copies} of each" + (f"; flowers {format_tiles(flowers)}, one each" if flowers else "") + f": {total} tiles.")
+    if flowers:
+        add("- Flowers (补花): after the deal the dealer, then each other player in turn, sets his flowers aside and replaces them from the end of the wall; a flower drawn later is set aside and replaced at once. A replacement that is a flower is replaced again.")
     add(f"- Deal: the dealer (庄家) {rs.dealer_tiles} tiles, the others {rs.other_tiles}.")
     add(f"- Tiles never drawn at the tail: {_flag(rs.reserved_tail)}.")
     if rs.face_up_tail:
@@ -101,8 +104,19 @@ def rulebook(rs) -> str:
         add(f"- After passing a {p.claim}, no {p.claim} on {scope} until the player's own next {until}{more} ({_flag(p.when)}).")
     add(f"- Kongs: concealed {_flag(k.concealed)}, added {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. " + ("Replacements are the face-up tail tiles." if rs.face_up_tail else "Replacements come from the tail."))
     if r.declare != "none":
-        when = "only with the starting hand" if r.declare == "opening" else "with any discard"
-        add(f"- Declaring ready (报叫): {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {r.kong.replace('_', ' ')}.")
+        when = "only with the starting hand" if r.declare == "opening" else "with the starting hand (before the dealer's first discard) or with any discard"
+        offered = f" ({_flag(r.when)})" if r.when is not True else ""
+        add(f"- Declaring ready (报叫/报听){offered}: {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {r.kong.replace('_', ' ')}.")
+    if rs.observation is not None:
+        add(f"- A player who declared ready sees the other players' concealed tiles: {_flag(rs.observation.ready_player_sees_opponent)}.")
+    for sp in rs.special_sets:
+        groups = " or ".join(format_tiles(g) for g in sp.groups)
+        when = "before his first discard" if sp.declare == "opening" else "at any turn"
+        how = "like a kong, with a replacement from the tail" if all(len(g) == 4 for g in sp.groups) else "with no replacement" if all(len(g) == 3 for g in sp.groups) else "a four-tile group with a replacement, a three-tile one without"
+        counts = "a kong among the hand's sets" if sp.counts_as == "kong" else "a set of its own (neither chow nor pung)"
+        paid = f"; each other player pays {_flag(sp.payment)}" if sp.payment else ""
+        cond = f" ({_flag(sp.when)})" if sp.when is not True else ""
+        add(f"- {sp.name.both()} (`{sp.id}`{', ' + sp.rule if sp.rule else ''}){cond}: {groups}, laid down {when} {how}; it counts as {counts}{paid}.")
     add("")
     add("## Winning")
     add("")
@@ -115,6 +129,8 @@ def rulebook(rs) -> str:
     add(f"- Shapes: {'; '.join(shapes)}.")
     if w.allowed_source:
         add(f"- A complete hand may win only when `{w.allowed_source}`" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
+    if w.double is not False:
+        add(f"- 加倍: a player who could win may `double` instead, forgoing this win; each doubling doubles his multiplier (`winner.doublings`), applied only if he wins ({_flag(w.double)}).")
     for h in rs.history_wins:
         add(f"- {h.name.both()}: the discarder wins when `{h.when_source}` after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
     add("")
@@ -153,6 +169,8 @@ def rulebook(rs) -> str:
         timing = {"immediate": "as soon as the kong stands", "at_end": "with the hand's win", "owner_wins": "only if the kong's owner wins"}[kp.timing]
         parts = "; ".join(f"{kind}: {_flag(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
         add(f"- Kongs are paid {timing} ({parts})" + (f"; at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
+    if s.table_fee:
+        add(f"- Table fee (台费): every player pays the house {_flag(s.table_fee)} each hand, win or draw.")
     if rs.ready_check is not None:
         rc = rs.ready_check
         add(f"- Exhausted wall ({rc.reason}, {_flag(rc.when)}): a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + ".")

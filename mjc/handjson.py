@@ -3,21 +3,28 @@
 Optional fields this project adds, all defaulting to false/0:
 `flags.declared_ready` (the winner declared ready: 报叫/报听),
 `flags.discarder_is_dealer` (default: a `first_turn` discard win by a
-non-dealer is taken as the dealer's first discard), and `flags.kong_chain`
-(kongs in a row before a `kong_replacement` win, default 1).
+non-dealer is taken as the dealer's first discard), `flags.kong_chain`
+(kongs in a row before a `kong_replacement` win, default 1),
+`flags.first_draw` (a self-drawn win with the winner's first tile, before
+his first discard; default: `first_turn` and `self_drawn`),
+`flags.declared_at_opening` (the winner declared ready at the opening:
+天听) and `flags.doublings` (wins the winner deferred to double: 加倍,
+default 0). A meld `{"type": "kong", "kind": ID, "tiles": ...}` whose kind
+is one of the variant's special sets (`special_sets`: 旋风杠, 喜杠) is that
+set: its tiles are one of the set's groups.
 """
 
 from __future__ import annotations
 
-from runtime.melds import ADDED, CONCEALED, DIRECT, KONG, Meld
+from runtime.melds import ADDED, CONCEALED, DIRECT, KONG, SPECIAL, Meld
 from runtime.ruleset import OptionError
 from runtime.scoring import WinContext, evaluate
-from runtime.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles
+from runtime.tiles import NUM_KINDS, TileError, format_tiles, parse_tile, parse_tiles
 
 KEYS = {"concealed", "melds", "win_tile", "self_drawn", "seat_wind", "round_wind", "flowers", "flags", "wilds", "options"}
 FLAGS = {
     "last_tile", "kong_replacement", "robbing_kong", "last_copy", "after_kong_discard", "first_turn",
-    "declared_ready", "discarder_is_dealer", "kong_chain",
+    "declared_ready", "discarder_is_dealer", "kong_chain", "first_draw", "declared_at_opening", "doublings",
 }
 MELD_KEYS = {"type", "tiles", "exposed", "kind"}
 
@@ -33,7 +40,7 @@ def _tiles(value, where: str) -> list[int]:
         raise HandError(f"{where}: {exc}") from None
 
 
-def _meld(data, i: int) -> Meld:
+def _meld(data, i: int, table=None) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(data, dict):
         raise HandError(f"{where}: a meld is an object with type and tiles")
@@ -42,6 +49,13 @@ def _meld(data, i: int) -> Meld:
         raise HandError(f"{where}: unknown key {sorted(unknown)[0]!r}; expected: {', '.join(sorted(MELD_KEYS))}")
     kind = data.get("type")
     tiles = sorted(_tiles(data.get("tiles", []), where + ".tiles"))
+    specials = getattr(table, "special_by_id", {})
+    if kind == "kong" and data.get("kind") in specials:
+        spec = specials[data["kind"]]
+        if tuple(tiles) not in spec.groups:
+            groups = ", ".join(format_tiles(g) for g in spec.groups)
+            raise HandError(f"{where}: the special set {spec.id} is one of: {groups}")
+        return Meld(SPECIAL, tiles[0], spec.id, -1, -1, tuple(tiles))
     if kind == "chow":
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[1] != tiles[0] + 1 or tiles[2] != tiles[0] + 2 or tiles[0] // 9 != tiles[2] // 9:
             raise HandError(f"{where}: a chow is three consecutive tiles of one suit")
@@ -72,7 +86,7 @@ def parse_hand(data, table) -> WinContext:
         if key not in data:
             raise HandError(f"missing key {key!r}")
     concealed = _tiles(data["concealed"], "concealed")
-    melds = [_meld(m, i) for i, m in enumerate(data.get("melds") or [])]
+    melds = [_meld(m, i, table) for i, m in enumerate(data.get("melds") or [])]
     try:
         win = parse_tile(data["win_tile"])
         seat_wind = parse_tile(data.get("seat_wind", "1z"))
@@ -112,6 +126,9 @@ def parse_hand(data, table) -> WinContext:
     is_dealer = seat_wind == 27
     first_turn = bool(flags.get("first_turn", False))
     default_discarder_dealer = first_turn and not self_drawn and not is_dealer
+    doublings = flags.get("doublings", 0)
+    if isinstance(doublings, bool) or not isinstance(doublings, int) or doublings < 0:
+        raise HandError("flags.doublings is a count, 0 or more")
     return WinContext(
         concealed=counts,
         melds=melds,
@@ -132,6 +149,9 @@ def parse_hand(data, table) -> WinContext:
         round_wind=round_wind,
         flowers=n_flowers,
         players=table.players,
+        first_draw=bool(flags.get("first_draw", first_turn and self_drawn)),
+        declared_at_opening=bool(flags.get("declared_at_opening", False)),
+        doublings=doublings,
     )
 
 

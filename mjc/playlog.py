@@ -48,11 +48,17 @@ class PlayLog:
             self._say(f"  seat {e['seat']} declares ready (报叫)")
         elif kind in ("pong", "chow"):
             self._say(f"  seat {e['seat']} {kind}s {e['tile']} from seat {e['source']}")
+        elif kind == "kong" and "tiles" in e:
+            self._say(f"  seat {e['seat']} lays down {e['kind']} ({''.join(e['tiles'])})")
         elif kind == "kong":
             src = f" from seat {e['source']}" if "source" in e else ""
             self._say(f"  seat {e['seat']} makes a {e['kind']} kong of {e['tile']}{src}")
         elif kind == "replacement":
-            self._say(f"  seat {e['seat']} draws a replacement")
+            self._say(f"  seat {e['seat']} draws a replacement" + (" for a flower" if e.get("flower") else ""))
+        elif kind == "flower":
+            self._say(f"  seat {e['seat']} sets aside the flower {e['tile']} (补花)")
+        elif kind == "double":
+            self._say(f"  seat {e['seat']} doubles instead of winning (加倍 ×{2 ** e['doublings']})")
         elif kind == "hu":
             how = "by self-draw" if e["self_drawn"] else f"on seat {e.get('source')}'s tile"
             self._say(f"  seat {e['seat']} wins {how} with {e['tile']}")
@@ -69,7 +75,8 @@ class PlayLog:
             fans = ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
             self._say(f"  seat {seat}: {fans} = {v.total}{unit}")
         for p in r.payments:
-            self._say(f"  seat {p.payer} pays seat {p.payee} {p.amount} ({p.reason})")
+            to = f"seat {p.payee}" if p.payee >= 0 else "the house"
+            self._say(f"  seat {p.payer} pays {to} {p.amount} ({p.reason})")
         self._say("  deltas: " + " ".join(f"{d:+d}" for d in r.deltas) + f"; next dealer seat {r.next_dealer}")
 
     def finish(self) -> None:

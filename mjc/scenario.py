@@ -22,7 +22,7 @@ KEYS = {
     # before the deal, the bought horses by seat, the dealer's streak
     "indicator", "horses", "streak",
 }
-TURN_VERBS = {"discard", "kong", "hu", "ready"}
+TURN_VERBS = {"discard", "kong", "hu", "ready", "double"}
 
 
 class ScenarioError(Exception):
@@ -279,7 +279,7 @@ class Runner:
             action = parse_action(f"{step.verb} {step.arg}".strip())
         except ActionError as exc:
             raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
-        if action.verb == "kong" and action.tile < 0:
+        if action.verb == "kong" and action.tile < 0 and not action.extra:
             kongs = [a for a in self.game.legal_actions(step.seat) if a.verb == "kong"]
             if len(kongs) == 1:
                 return kongs[0]

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .tiles import INDEX, NAMES, TileError, parse_group
+from .tiles import INDEX, NAMES, TileError, format_tiles, parse_group
 
 # Every verb the runtime knows; a variant's rulebook lists those it uses.
-TURN_VERBS = ("discard", "kong", "hu", "ready")
-CLAIM_VERBS = ("hu", "kong", "pong", "chow", "pass")
+TURN_VERBS = ("discard", "kong", "hu", "ready", "double")
+CLAIM_VERBS = ("hu", "kong", "pong", "chow", "pass", "double")
 START_VERBS = ("ready", "buy", "pass")
-ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass", "buy", "take")
+ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass", "buy", "take", "double")
 
 
 class Action(NamedTuple):
     verb: str
     tile: int = -1
-    extra: tuple = ()  # chow: the two tiles taken from the hand; buy: the stake
+    extra: tuple = ()  # chow: the two tiles taken from the hand; buy: the stake; kong: a special set's tiles
 
     def __str__(self) -> str:
+        if self.verb == "kong" and self.extra:
+            return f"kong {format_tiles(self.extra)}"
         if self.verb == "chow":
             return f"chow {NAMES[self.extra[0]]}{NAMES[self.extra[1]]}"
         if self.verb == "buy":
@@ -47,7 +49,8 @@ class ActionError(ValueError):
 
 
 def parse_action(text: str) -> Action:
-    """`discard 3s`, `pong`, `chow 2m3m`, `hu`, `ready 5p`, `pass`."""
+    """`discard 3s`, `pong`, `chow 2m3m`, `hu`, `ready 5p`, `pass`, `double`,
+    `kong 1234z` (a special set)."""
     words = text.split()
     if not words:
         raise ActionError("empty action")
@@ -68,6 +71,10 @@ def parse_action(text: str) -> Action:
         if len(tiles) != 2:
             raise ActionError("chow names the two tiles taken from the hand, e.g. chow 2m3m")
         return Action("chow", -1, tuple(sorted(tiles)))
+    if verb == "kong" and len(tiles) > 1:
+        if len(set(tiles)) != len(tiles):
+            raise ActionError("a kong of several tiles names a special set of distinct tiles, e.g. kong 1234z")
+        return Action("kong", -1, tuple(sorted(tiles)))
     if len(tiles) > 1:
         raise ActionError(f"{verb} takes at most one tile")
     return Action(verb, tiles[0] if tiles else -1)

@@ -1,7 +1,10 @@
 """Bots: a random legal player and a greedy one.
 
-The greedy bot wins whenever it may, declares ready when it can, claims a
-pung or kong when that brings its hand closer to ready, and otherwise
+The greedy bot wins whenever it may (it never defers a win to double:
+加倍 is left to players and to the random bot), declares ready when it
+can, lays down a special set or makes a kong when that keeps its hand as
+close to ready, claims a pung or kong when that brings its hand closer to
+ready, and otherwise
 discards the tile that leaves the fewest tiles to go (shanten). Ties are
 broken, when ready, by how many live tiles the hand would wait on; before,
 by shedding the most isolated tile, outer ranks first.
@@ -49,7 +52,9 @@ class GreedyBot:
             return min(readies, key=lambda a: (-self._outs(table, st, a.tile), a.tile))
         kongs = [a for a in acts if a.verb == "kong"]
         for k in kongs:
-            if self._kong_keeps_shape(table, st, k.tile):
+            if k.extra and self._special_keeps_shape(table, st, k.extra):
+                return k
+            if not k.extra and self._kong_keeps_shape(table, st, k.tile):
                 return k
         discards = [a for a in acts if a.verb == "discard"]
         if len(discards) == 1:
@@ -104,6 +109,16 @@ class GreedyBot:
 
         after = analysis.shanten(table, counts, st.melds + [Meld(KONG, tile, "concealed")])
         return after <= before
+
+    def _special_keeps_shape(self, table, st, group) -> bool:
+        from .melds import SPECIAL, Meld
+
+        counts = list(st.counts)
+        before = analysis.shanten(table, counts, st.melds)
+        for t in group:
+            counts[t] -= 1
+        meld = Meld(SPECIAL, group[0], "", -1, -1, tuple(group))
+        return analysis.shanten(table, counts, st.melds + [meld]) <= before
 
     def _claim(self, game, seat, acts):
         st = game.seats[seat]

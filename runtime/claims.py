@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from . import analysis
 from .actions import DISCARDS, HU, PASS, Action
+
+DOUBLE = Action("double")
 from .melds import PUNG
 from .tiles import NAMES, is_number
 from .scoring import WinContext, evaluate
@@ -17,7 +19,7 @@ from .facts import SeatFacts
 def can_self_draw(game, seat: int):
     """The valuation of a self-drawn win now, or None."""
     st = game.seats[seat]
-    if game.turn_kind == "claim" or st.drawn < 0:
+    if game.turn_kind == "claim" or st.drawn < 0 or st.deferred:
         return None
     st.counts[st.drawn] -= 1
     completes = st.drawn in analysis.seat_waits(game.table, st)
@@ -41,10 +43,11 @@ def turn_actions(game, seat: int) -> list[Action]:
     if can_self_draw(game, seat) is not None:
         if game.must_win():
             return [HU]
-        out = [HU]
+        out = [HU, DOUBLE] if table.double else [HU]
     else:
         out = []
     out.extend(Action("kong", t) for t in kong_options(game, seat))
+    out.extend(Action("kong", -1, g) for g in special_options(game, seat))
     locked = st.declared and table.ready_locks and st.drawn >= 0
     if locked:
         out.append(DISCARDS[st.drawn])
@@ -68,7 +71,30 @@ def may_declare(game, seat: int) -> bool:
         return False
     if declare == "opening":
         return seat == game.dealer and game.turn_kind == "deal" and not st.has_discarded
-    return True
+    return True  # any_turn
+
+
+def special_options(game, seat: int) -> list[tuple]:
+    """The special sets (旋风杠, 喜杠) the seat may lay down now: each
+    group of tiles it holds, before its first discard where the set is
+    declared only from the starting hand; never once declared ready; a
+    set of four needs a replacement tile."""
+    table = game.table
+    if not table.special_sets:
+        return []
+    st = game.seats[seat]
+    if st.declared:
+        return []
+    out = []
+    for spec in table.special_sets:
+        if spec.declare == "opening" and st.has_discarded:
+            continue
+        for group in spec.groups:
+            if len(group) == 4 and (not game.kong_possible() or (game.turn_kind == "replacement" and not table.kong_chain)):
+                continue
+            if all(st.counts[t] for t in group):
+                out.append(group)
+    return out
 
 
 def kong_options(game, seat: int) -> list[int]:
@@ -137,6 +163,8 @@ def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinC
         round_wind=game.round_wind,
         flowers=len(st.flowers),
         players=game.n,
+        declared_at_opening=st.opening_ready and not ignore_declared,
+        doublings=st.doublings,
     )
 
 
@@ -188,6 +216,8 @@ def open_discard_window(game, w) -> None:
                 w.choices[seat] = (HU,)
                 continue
             options.append(HU)
+            if table.double:
+                options.append(DOUBLE)
         may_meld = not last
         forbid = table.ready_forbids if st.declared else frozenset()
         if may_meld or "kong" in table.last_discard:
@@ -229,7 +259,7 @@ def open_rob_window(game, w) -> None:
         v = _discard_win(game, seat, w)
         if v is not None:
             w.valuations[seat] = v
-            w.choices[seat] = (HU,) if forced else (HU, PASS)
+            w.choices[seat] = (HU,) if forced else (HU, DOUBLE, PASS) if game.table.double else (HU, PASS)
 
 
 def open_history_window(game, w) -> None:
@@ -295,7 +325,7 @@ def resolve(game, w) -> None:
     best = None
     for seat in order:
         act = w.responses.get(seat)
-        if act is None or act.verb == "pass":
+        if act is None or act.verb in ("pass", "double"):
             continue
         level = game.table.priority.get(act.verb, 99)
         if best is None or level < best[0]:
@@ -341,7 +371,7 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             if st.declared and verb in game.table.ready_forbids:
                 return f"declared ready and may not {verb}"
             return f"may not {verb} {NAMES[w.tile]} now"
-        if verb == "hu" and not same_verb:
+        if verb in ("hu", "double") and not same_verb:
             return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
         if verb == "pass" and not same_verb:
             return "the rules force this win"
@@ -364,6 +394,14 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         return "the rules force this win"
     if verb == "ready":
         return "cannot declare ready now" if not may_declare(game, seat) else f"discarding {NAMES[tile]} does not leave a ready hand"
+    if verb == "double":
+        return "there is no win to defer now"
+    if verb == "kong" and action.extra:
+        if st.has_discarded:
+            return "a special set is declared only from the starting hand, before the first discard"
+        if any(not st.counts[t] for t in action.extra):
+            return f"does not hold {''.join(NAMES[t] for t in action.extra)}"
+        return f"{''.join(NAMES[t] for t in action.extra)} is not a special set that may be laid down now"
     if verb == "kong":
         if not game.kong_possible():
             return "no tile is left to replace a kong"

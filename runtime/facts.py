@@ -1,5 +1,6 @@
-"""The fact objects of payment formulas (`s`), seat conditions (`s`) and
-play-time conditions (`p`); see runtime/vocabulary.py."""
+"""The fact objects of payment formulas (`s`), seat conditions (`s`),
+play-time conditions (`p`) and kong payments (`k`); see
+runtime/vocabulary.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ class SettleFacts:
     __slots__ = (
         "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
         "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
-        "winner_streak", "winner_horse_hits",
+        "winner_streak", "winner_horse_hits", "winner_doublings",
     )
 
     def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
@@ -33,6 +34,18 @@ class SettleFacts:
         self.players = game.n
         self.winner_streak = game.streak if payee == game.dealer else 0
         self.winner_horse_hits = game.horse_hits(payee)
+        self.winner_doublings = game.seats[payee].doublings
+
+
+class KongFacts:
+    """One kong (or special set) being paid for."""
+
+    __slots__ = ("tile", "kind", "players")
+
+    def __init__(self, game, owner: int, kind: str, tile: int):
+        self.tile = tile  # the kong's tile (a special set's lowest tile)
+        self.kind = kind  # direct, added, concealed, or the special set's id
+        self.players = game.n
 
 
 class SeatFacts:

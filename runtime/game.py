@@ -6,7 +6,10 @@ any state. Phases:
 
 - `start`: decisions before the dealer's first discard, every asked seat
   answering: first the stakes each seat buys (before it sees its tiles),
-  then the non-dealers' declarations of a ready hand.
+  then the non-dealers' declarations of a ready hand. Flowers dealt are
+  set aside and replaced before these declarations (补花: the dealer
+  first, then the others in turn order, from the end of the wall); a
+  flower drawn later is set aside and replaced at once.
 - `turn`: the current seat has drawn (or claimed) and must act.
 - `replace`: after a kong, the seat takes one of the face-up tail tiles.
 - `claim`: a discard, a tile added to a kong, or a run of discards that
@@ -19,9 +22,9 @@ from __future__ import annotations
 
 from . import analysis, claims, settlement
 from .actions import Action
-from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, Meld
+from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
 from .scoring import WinContext, evaluate
-from .tiles import NAMES, NUM_KINDS, counts_of
+from .tiles import FLOWER_BASE, NAMES, NUM_KINDS, counts_of
 
 START, TURN, REPLACE, CLAIM, END = "start", "turn", "replace", "claim", "end"
 
@@ -42,6 +45,7 @@ class SeatState:
     __slots__ = (
         "counts", "melds", "discards", "claimed", "flowers", "declared", "declared_waits",
         "declared_values", "drawn", "refusals", "has_discarded", "waits_key", "waits", "bought",
+        "opening_ready", "doublings", "deferred",
     )
 
     def __init__(self):
@@ -59,6 +63,9 @@ class SeatState:
         self.waits_key = None  # the counts `waits` was computed for
         self.waits = frozenset()
         self.bought = 0  # stakes bought before the deal
+        self.opening_ready = False  # declared before the dealer's first discard, or with it (the dealer)
+        self.doublings = 0  # wins deferred to double (加倍) this hand
+        self.deferred = False  # doubled on this turn: no win until the next tile
 
     def tiles(self) -> list[int]:
         return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]
@@ -118,7 +125,7 @@ class Game:
         self.payments: list = []  # made during the hand (kongs paid at once, 跟庄-style rounds)
         self.follow = {"round": 1, "tile": -1, "count": 0} if table.follow else None
         self.horses = self._deal_horses(horses, horse_deck)
-        self.kongs: list = []  # (owner, kind, feeder) of every completed kong
+        self.kongs: list = []  # (owner, kind, feeder, tile) of every completed kong and special set
         self.events: list[dict] = []
         self.log: list[tuple[int, Action]] = []
         self.result = None
@@ -184,7 +191,42 @@ class Game:
         if self.table.wilds:
             extra["wilds"] = [NAMES[t] for t in sorted(self.table.wilds)]
         self._event("deal", dealer=self.dealer, wall=len(self.wall), hands=self._hands, **extra)
+        self._opening_flowers()
         self._open_start()
+
+    # ------------------------------------------------------------ flowers
+
+    def _opening_flowers(self) -> None:
+        """补花 after the deal: the dealer first, then each seat in turn
+        order sets its flowers aside and replaces them from the end of the
+        wall; a replacement that is a flower is replaced in turn."""
+        if not self.table.has_flowers:
+            return
+        for seat in self._order_from(self.dealer):
+            st = self.seats[seat]
+            last = -1
+            for f in [t for t in range(FLOWER_BASE, NUM_KINDS) for _ in range(st.counts[t])]:
+                st.counts[f] -= 1
+                tile = self._flowers_aside(seat, f)
+                if tile >= 0:
+                    st.counts[tile] += 1
+                    last = tile
+            if seat == self.dealer and st.drawn >= FLOWER_BASE:
+                st.drawn = last  # the dealer's "drawn" tile is his last replacement
+
+    def _flowers_aside(self, seat: int, tile: int) -> int:
+        """Set a drawn flower aside and draw its replacement from the end,
+        again while the replacement is a flower: the tile kept, or -1 when
+        the wall has no tile left to replace it."""
+        st = self.seats[seat]
+        while tile >= FLOWER_BASE:
+            st.flowers.append(tile)
+            self._event("flower", seat=seat, tile=NAMES[tile])
+            if self.drawable() <= 0:
+                return -1
+            tile = self._draw_back()
+            self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
+        return tile
 
     # ------------------------------------------------------------ wall
 
@@ -229,7 +271,7 @@ class Game:
         self.start_stage = "ready"
         self.start_choices = {}
         self.start_responses = {}
-        if self.table.declare == "opening":
+        if self.table.declare in ("opening", "any_turn"):
             for seat in self._order_from(self.dealer)[1:]:
                 st = self.seats[seat]
                 if analysis.seat_waits(self.table, st):
@@ -249,6 +291,7 @@ class Game:
         self.phase = TURN
         self.current = seat
         self.turn_kind = kind
+        self.seats[seat].deferred = False
         if kind in ("draw", "claim"):
             self.kong_chain = 0
             self.kong_fed_by = -1
@@ -259,11 +302,15 @@ class Game:
             self._end_draw()
             return
         tile = self._draw_front()
+        self._event("draw", seat=seat, tile=NAMES[tile])
+        tile = self._flowers_aside(seat, tile)
+        if tile < 0:
+            self._end_draw()
+            return
         st = self.seats[seat]
         st.counts[tile] += 1
         st.drawn = tile
         self._clear_refusals(seat)
-        self._event("draw", seat=seat, tile=NAMES[tile])
         self._begin_turn(seat, "draw")
 
     def _replacement(self, seat: int, tile: int = -1) -> None:
@@ -277,6 +324,10 @@ class Game:
             del self.wall[i]
             self.back -= 1
             self._event("replacement", seat=seat, tile=NAMES[tile], taken=True, face_up=self.face_up_names())
+        tile = self._flowers_aside(seat, tile)  # a flower keeps the turn a kong replacement
+        if tile < 0:
+            self._end_draw()
+            return
         st = self.seats[seat]
         st.counts[tile] += 1
         st.drawn = tile
@@ -348,6 +399,7 @@ class Game:
         counts = list(st.counts)
         if self_drawn:
             counts[tile] -= 1
+        everyone = [m for s in self.seats for m in s.melds]
         return WinContext(
             concealed=counts,
             melds=list(st.melds),
@@ -368,6 +420,11 @@ class Game:
             round_wind=self.round_wind,
             flowers=len(st.flowers),
             players=self.n,
+            first_draw=self_drawn and not st.has_discarded and self.turn_kind in ("deal", "draw"),
+            game_claims=sum(1 for m in everyone if m.claimed_from_other),
+            game_melds=len(everyone),
+            declared_at_opening=st.opening_ready,
+            doublings=st.doublings,
         )
 
     def _first_turn(self, seat: int, self_drawn: bool) -> bool:
@@ -412,7 +469,7 @@ class Game:
     def _apply_start(self, seat: int, action: Action) -> None:
         self.start_responses[seat] = action
         if action.verb == "ready":
-            self._declare(seat)
+            self._declare(seat, opening=True)
             self._event("ready", seat=seat)
         elif action.verb == "buy":
             self.seats[seat].bought = action.extra[0]
@@ -424,9 +481,10 @@ class Game:
         else:
             self._begin_turn(self.dealer, "deal")
 
-    def _declare(self, seat: int) -> None:
+    def _declare(self, seat: int, opening: bool = False) -> None:
         st = self.seats[seat]
         st.declared = True
+        st.opening_ready = opening
         st.declared_waits = tuple(analysis.waits(self.table, st.counts, st.melds))
         if self.table.ready_kong == "same_waits_and_values":
             st.declared_values = tuple(claims.wait_values(self, seat, st.counts, st.melds))
@@ -439,11 +497,24 @@ class Game:
             self._finish_win([seat], tile=st.drawn, self_drawn=True, source=-1, valuations={seat: v})
         elif verb in ("discard", "ready"):
             self._discard(seat, tile, declare=verb == "ready")
+        elif verb == "kong" and action.extra:
+            self._special_set(seat, action.extra)
         elif verb == "kong":
             self._turn_kong(seat, tile)
+        elif verb == "double":
+            self._double(seat)
+
+    def _double(self, seat: int) -> None:
+        """加倍: the win on offer is forgone and the seat's multiplier doubles."""
+        st = self.seats[seat]
+        st.doublings += 1
+        st.deferred = True
+        self._event("double", seat=seat, doublings=st.doublings)
 
     def _discard(self, seat: int, tile: int, declare: bool) -> None:
         st = self.seats[seat]
+        # the dealer's first discard, before any kong: an opening declaration
+        opening = seat == self.dealer and self.turn_kind == "deal" and not st.has_discarded
         st.counts[tile] -= 1
         st.discards.append(tile)
         st.claimed.append(False)
@@ -454,7 +525,7 @@ class Game:
         if self.follow is not None:
             self._follow(seat, tile)
         if declare:
-            self._declare(seat)
+            self._declare(seat, opening)
         self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
         window = Window(tile, seat, "discard")
         claims.open_discard_window(self, window)
@@ -517,22 +588,42 @@ class Game:
                         self.phase = CLAIM
                         self.window = window
                         return
-                self._after_kong(seat, ADDED)
+                self._after_kong(seat, ADDED, tile=tile)
                 return
         st.counts[tile] -= 4
         st.melds.append(Meld(KONG, tile, CONCEALED))
         self._event("kong", seat=seat, tile=NAMES[tile], kind=CONCEALED)
-        self._after_kong(seat, CONCEALED)
+        self._after_kong(seat, CONCEALED, tile=tile)
 
-    def _after_kong(self, seat: int, kind: str, feeder: int = -1) -> None:
+    def _special_set(self, seat: int, group: tuple) -> None:
+        """A special set laid down from the hand: four tiles like a kong
+        (a replacement follows), three like a pung (the turn goes on)."""
+        spec = self.table.special_by_group[group]
+        st = self.seats[seat]
+        for t in group:
+            st.counts[t] -= 1
+        st.melds.append(Meld(SPECIAL, group[0], spec.id, -1, -1, group))
+        self._event("kong", seat=seat, kind=spec.id, tiles=[NAMES[t] for t in group])
+        if len(group) == 4:
+            self._after_kong(seat, spec.id, tile=group[0])
+            return
+        self._laid_down(seat, spec.id, -1, group[0])
+        if st.drawn >= 0 and st.counts[st.drawn] == 0:
+            st.drawn = -1
+
+    def _laid_down(self, seat: int, kind: str, feeder: int, tile: int) -> None:
+        """A kong (or special set) stands: it is recorded and paid for."""
         self.follow = None
         self.melds_made = True
-        self.kong_chain += 1
         self._clear_refusals(seat, draw=False)
-        self.kongs.append((seat, kind, feeder))
-        for p in settlement.kong_payments_now(self, seat, kind, feeder):
+        self.kongs.append((seat, kind, feeder, tile))
+        for p in settlement.kong_payments_now(self, seat, kind, feeder, tile):
             self.payments.append(p)
             self._event("payment", **p.to_json())
+
+    def _after_kong(self, seat: int, kind: str, feeder: int = -1, tile: int = -1) -> None:
+        self.kong_chain += 1
+        self._laid_down(seat, kind, feeder, tile)
         if self.table.face_up:
             self.phase = REPLACE
             self.current = seat
@@ -543,7 +634,11 @@ class Game:
     def _apply_claim(self, seat: int, action: Action) -> None:
         w = self.window
         w.responses[seat] = action
-        if action.verb == "pass":
+        if action.verb == "double":
+            st = self.seats[seat]
+            st.doublings += 1
+            self._event("double", seat=seat, doublings=st.doublings)
+        if action.verb in ("pass", "double"):
             claims.record_pass(self, seat, w)
         if len(w.responses) == len(w.choices):
             claims.resolve(self, w)
@@ -588,11 +683,11 @@ class Game:
         self._event("kong", seat=seat, tile=NAMES[w.tile], kind=DIRECT, source=w.source)
         self._begin_turn(seat, "claim")
         self.kong_fed_by = w.source
-        self._after_kong(seat, DIRECT, w.source)
+        self._after_kong(seat, DIRECT, w.source, w.tile)
 
     def complete_added_kong(self, w: Window) -> None:
         self.window = None
-        self._after_kong(w.source, ADDED)
+        self._after_kong(w.source, ADDED, tile=w.tile)
 
     # ------------------------------------------------------------ ending
 

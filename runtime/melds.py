@@ -8,6 +8,10 @@ from .tiles import NAMES
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 DIRECT, ADDED, CONCEALED = "direct", "added", "concealed"
+# A special set of distinct tiles that a variant declares (`special_sets`):
+# its kind is the set's id and `group` holds its tiles. In JSON it is a
+# kong whose kind is that id.
+SPECIAL = "special"
 
 
 @dataclass(frozen=True)
@@ -17,9 +21,12 @@ class Meld:
     kind: str = ""  # for kongs: direct, added or concealed
     source: int = -1  # seat whose discard was claimed; -1 if none
     claimed: int = -1  # the claimed tile (chows: which of the three)
+    group: tuple = ()  # a special set's tiles
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        if self.type == SPECIAL:
+            return self.group
         if self.type == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.type == KONG else 3)
@@ -30,12 +37,14 @@ class Meld:
 
     @property
     def claimed_from_other(self) -> bool:
-        """Made with another player's tile: every meld but a concealed kong."""
-        return self.exposed
+        """Made with another player's tile: every meld but a concealed kong
+        and a special set."""
+        return self.exposed and self.type != SPECIAL
 
     def to_json(self, hide_concealed: bool = False, show_one: bool = False) -> dict:
-        out = {"type": self.type, "tiles": [NAMES[t] for t in self.tiles], "exposed": self.exposed}
-        if self.type == KONG:
+        out = {"type": KONG if self.type == SPECIAL else self.type, "tiles": [NAMES[t] for t in self.tiles],
+               "exposed": self.exposed}
+        if self.type in (KONG, SPECIAL):
             out["kind"] = self.kind
         if self.source >= 0:
             out["from"] = self.source
@@ -52,4 +61,6 @@ class Meld:
         if data["type"] == KONG and not kind:
             kind = DIRECT if data.get("exposed", True) else CONCEALED
         claimed = INDEX[data["claimed"]] if data.get("claimed") else -1
+        if data["type"] == KONG and kind not in (DIRECT, ADDED, CONCEALED):
+            return Meld(SPECIAL, min(tiles), kind, -1, -1, tuple(sorted(tiles)))
         return Meld(data["type"], min(tiles), kind, data.get("from", -1), claimed)

@@ -137,10 +137,11 @@ class KongSpec:
 
 @dataclass(frozen=True)
 class ReadySpec:
-    declare: str = "none"  # none, opening or any_turn
+    declare: str = "none"  # none, opening or any_turn (the opening and any later discard)
     locks_hand: Any = True
     forbids: tuple = ("pong", "chow")
     kong: str = "same_waits"  # never, same_waits, same_waits_and_values, any
+    when: Any = True  # declaring is offered at this table
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ class WinSpec:
     allowed: Callable | None = None  # f(h, r, o) -> bool
     allowed_source: str = ""
     why_not: Text = Text("", "")
+    double: Any = False  # a possible win may be deferred to double (加倍)
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,7 @@ class SettlementSpec:
     self_draw_when_source: str = ""
     liable: tuple = ()  # LiableSpec
     extras: tuple = ()  # (reason, f(s, o), source): more lines per payer and winner
+    table_fee: Any = 0  # every seat pays the house this much each hand (台费)
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,32 @@ class KongPaySpec:
     at_draw: Any  # at_end: paid too at an exhausted wall
     rules: tuple  # (kind, who, amount), who: discarder or others
     reason: str = "kong"
+
+
+@dataclass(frozen=True)
+class SpecialSetSpec:
+    """A named set of distinct tiles declared from the hand (旋风杠, 喜杠).
+
+    Four tiles are laid down like a kong and draw a replacement from the
+    tail; three are laid down like a pung and draw nothing. `counts_as`
+    says what the set is in the hand's sets: kong (a pung or kong for
+    `sets.pungs` and `sets.kongs`) or set (a set of its own)."""
+
+    id: str
+    name: Text
+    groups: tuple  # tuples of distinct tiles, sorted
+    counts_as: str = "set"  # kong or set
+    declare: str = "opening"  # opening: before the player's first discard; any_turn
+    payment: Any = 0  # int or f(k, o): what each other player pays its owner
+    when: Any = True
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class ObservationSpec:
+    """What a seat may see beyond its own tiles."""
+
+    ready_player_sees_opponent: Any = False  # a declared player sees the others' concealed tiles
 
 
 @dataclass(frozen=True)
@@ -300,6 +329,8 @@ class Ruleset:
     wilds: WildSpec | None = None
     horses: HorseSpec | None = None
     follow_dealer: FollowSpec | None = None
+    special_sets: tuple = ()  # SpecialSetSpec
+    observation: ObservationSpec | None = None
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -356,7 +387,7 @@ class Table:
         self.added_kong = bool(resolve(k.added, o, n))
         self.kong_in_pung_turn = bool(resolve(k.in_pung_turn, o, n))
         self.kong_chain = bool(resolve(k.chain, o, n))
-        self.declare = r.declare
+        self.declare = r.declare if resolve(r.when, o, n) else "none"
         self.ready_locks = bool(resolve(r.locks_hand, o, n))
         self.ready_forbids = frozenset(r.forbids)
         self.ready_kong = r.kong
@@ -378,11 +409,23 @@ class Table:
         kp = ruleset.kong_payments
         self.kong_timing = kp.timing if kp else ""
         self.kongs_paid_at_draw = bool(kp and resolve(kp.at_draw, o, n))
-        self.kong_pay = {kind: (who, int(resolve(amount, o, n))) for kind, who, amount in (kp.rules if kp else ())}
+        # an amount is a number or a function of the kong (k) and the options
+        self.kong_pay = {kind: (who, amount if callable(amount) else int(amount)) for kind, who, amount in (kp.rules if kp else ())}
+        self.special_sets = tuple(sp for sp in ruleset.special_sets if resolve(sp.when, o, n))
+        self.special_by_group = {g: sp for sp in self.special_sets for g in sp.groups}
+        self.special_by_id = {sp.id: sp for sp in ruleset.special_sets}
+        for sp in self.special_sets:
+            if sp.payment:
+                self.kong_pay[sp.id] = ("others", sp.payment if callable(sp.payment) else int(sp.payment))
+        self.double = bool(resolve(ruleset.winning.double, o, n))
+        self.table_fee = int(resolve(ruleset.settlement.table_fee, o, n))
+        obs = ruleset.observation
+        self.ready_sees_opponents = bool(obs and resolve(obs.ready_player_sees_opponent, o, n))
         self.kong_reason = kp.reason if kp else "kong"
         removed = {t for tiles, when in ruleset.removals if resolve(when, o, n) for t in tiles}
         self.tile_kinds = tuple(t for t in ruleset.tile_kinds if t not in removed)
         self.kind_set = frozenset(self.tile_kinds)
+        self.has_flowers = any(t >= 34 for t in self.tile_kinds)  # set aside and replaced (补花)
         w = ruleset.wilds
         # the wild kinds in force; a game that turns an indicator sets its own
         self.wilds = frozenset(

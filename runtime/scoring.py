@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from . import hand as hm
-from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, Meld
+from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
 from .tiles import NUM_PLAYABLE, is_honour, is_terminal
 
 
@@ -37,6 +37,11 @@ class WinContext:
     round_wind: int = 27
     flowers: int = 0
     players: int = 4
+    first_draw: bool = False  # self-drawn with the winner's first tile, before his first discard
+    game_claims: int = 0  # chows, pungs and exposed kongs claimed by anyone before the win
+    game_melds: int = -1  # sets laid down by anyone before the win; -1: the winner's own
+    declared_at_opening: bool = False
+    doublings: int = 0  # wins the winner deferred to double (加倍)
 
 
 class HandFacts:
@@ -63,6 +68,9 @@ class HandFacts:
         self.round_wind = ctx.round_wind
         self.flowers = ctx.flowers
         self.players = ctx.players
+        self.first_draw = ctx.first_draw and ctx.self_drawn
+        self.declared_at_opening = ctx.declared_at_opening
+        self.doublings = ctx.doublings
 
         full = list(ctx.concealed)
         full[ctx.win_tile] += 1
@@ -78,6 +86,14 @@ class HandFacts:
         self.concealed_kongs = sum(1 for m in melds if m.type == KONG and m.kind == CONCEALED)
         self.exposed_kongs = self.meld_kongs - self.concealed_kongs
         self.added_kongs = sum(1 for m in melds if m.type == KONG and m.kind == ADDED)
+        specials = [m for m in melds if m.type == SPECIAL]
+        self.special_sets = len(specials)
+        by_id = getattr(table, "special_by_id", {})
+        # special sets that count as kongs among the hand's sets
+        self.special_kongs = sum(1 for m in specials if getattr(by_id.get(m.kind), "counts_as", "set") == "kong")
+        self.specials_outside = all(any(t >= 27 or t % 9 in (0, 8) for t in m.group) for m in specials)
+        self.game_melds = ctx.game_melds if ctx.game_melds >= 0 else len(melds)
+        self.game_claims = max(ctx.game_claims, self.claimed_melds)
 
         everything = list(full)
         kong_tiles = set()
@@ -151,6 +167,7 @@ class Arrangement:
     __slots__ = (
         "standard", "seven_pairs", "thirteen_orphans", "quads", "chows", "pungs", "kongs",
         "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung", "_outside",
+        "specials_outside",
     )
 
     def __init__(self):
@@ -160,6 +177,7 @@ class Arrangement:
         self.sets = ()
         self.closed = self.edge = self.single = self.two_sided = self.dual_pung = False
         self._outside = None
+        self.specials_outside = True  # every special set laid down holds a terminal or an honour
 
     @property
     def all_outside(self) -> bool:
@@ -170,6 +188,7 @@ class Arrangement:
 
             self._outside = (
                 self.standard
+                and self.specials_outside
                 and outside(hm.PUNG, self.pair)
                 and all(outside(k, t) for k, t in self.sets)
             )
@@ -194,7 +213,7 @@ def _chow_reading(low: int, win: int) -> str:
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
     melds = h.ctx.melds
-    meld_sets = [(hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds]
+    meld_sets = [(hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL]
     win = h.win_tile
     for pair, sets in hm.standard_decompositions(h.full_concealed):
         # every group the winning tile can be read into
@@ -222,8 +241,9 @@ def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
             if reading == "dual_pung" and not h.self_drawn:
                 concealed_pungs -= 1
             a.chows = chows + h.meld_chows
-            a.pungs = (len(sets) - chows) + h.meld_pungs + h.meld_kongs
-            a.kongs = h.meld_kongs
+            a.pungs = (len(sets) - chows) + h.meld_pungs + h.meld_kongs + h.special_kongs
+            a.kongs = h.meld_kongs + h.special_kongs
+            a.specials_outside = h.specials_outside
             a.concealed_pungs = concealed_pungs + h.concealed_kongs
             setattr(a, reading, True)
             out.append(a)

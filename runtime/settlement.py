@@ -7,20 +7,24 @@ from dataclasses import dataclass, field
 
 from . import analysis
 from .claims import hypothetical
-from .facts import SeatFacts, SettleFacts
+from .facts import KongFacts, SeatFacts, SettleFacts
 from .scoring import evaluate
 from .tiles import NAMES
+
+
+HOUSE = -1  # the payee of a table fee (台费): no seat
 
 
 @dataclass(frozen=True)
 class Payment:
     payer: int
-    payee: int
+    payee: int  # a seat, or HOUSE
     amount: int
     reason: str
 
     def to_json(self) -> dict:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+        return {"from": self.payer, "to": self.payee if self.payee >= 0 else None, "amount": self.amount,
+                "reason": self.reason}
 
 
 @dataclass
@@ -63,8 +67,15 @@ def _deltas(n: int, payments: list[Payment]) -> list[int]:
     deltas = [0] * n
     for p in payments:
         deltas[p.payer] -= p.amount
-        deltas[p.payee] += p.amount
+        if p.payee >= 0:
+            deltas[p.payee] += p.amount
     return deltas
+
+
+def table_fees(game) -> list[Payment]:
+    """台费: every seat pays the house the table's fee, win or draw."""
+    fee = game.table.table_fee
+    return [Payment(s, HOUSE, fee, "table_fee") for s in range(game.n)] if fee else []
 
 
 def _others(game, seat: int, winners) -> list[int]:
@@ -132,6 +143,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
     payments = list(game.payments) + _paid(shares)
     payments.extend(horse_payments(game, shares))
     payments.extend(kong_payments_at_end(game, winners))
+    payments.extend(table_fees(game))
     return HandResult(
         end="win",
         winners=list(winners),
@@ -177,6 +189,7 @@ def settle_draw(game) -> HandResult:
                 if amount:
                     payments.append(Payment(p, c, amount, rc.reason))
     payments.extend(kong_payments_at_end(game, None))
+    payments.extend(table_fees(game))
     return HandResult(
         end="draw",
         winners=[],
@@ -234,29 +247,36 @@ def horse_marks(game, winners, shares) -> list[dict]:
 # ------------------------------------------------------------ kongs
 
 
-def _kong_lines(game, owner: int, kind: str, feeder: int) -> list[Payment]:
+def _kong_lines(game, owner: int, kind: str, feeder: int, tile: int = -1) -> list[Payment]:
+    """What a kong (or a special set: `kind` is its id) is paid; an amount
+    may depend on the kong's tile (`kong.tile`)."""
     rule = game.table.kong_pay.get(kind)
     if rule is None or not rule[1]:
         return []
     who, amount = rule
+    if callable(amount):
+        amount = amount(KongFacts(game, owner, kind, tile), game.table.o)
+        if not amount:
+            return []
     payers = [feeder] if who == "discarder" and feeder >= 0 else [s for s in range(game.n) if s != owner]
     return [Payment(p, owner, amount, game.table.kong_reason) for p in payers]
 
 
-def kong_payments_now(game, owner: int, kind: str, feeder: int) -> list[Payment]:
+def kong_payments_now(game, owner: int, kind: str, feeder: int, tile: int = -1) -> list[Payment]:
     """Kong payments made as soon as the kong stands."""
     if game.table.kong_timing != "immediate":
         return []
-    return _kong_lines(game, owner, kind, feeder)
+    return _kong_lines(game, owner, kind, feeder, tile)
 
 
 def kong_payments_at_end(game, winners) -> list[Payment]:
     """Kong payments settled with the hand: `winners` None at a draw."""
     timing = game.table.kong_timing
     if timing == "at_end" and (winners is not None or game.table.kongs_paid_at_draw):
-        return [p for owner, kind, feeder in game.kongs for p in _kong_lines(game, owner, kind, feeder)]
+        return [p for owner, kind, feeder, tile in game.kongs for p in _kong_lines(game, owner, kind, feeder, tile)]
     if timing == "owner_wins" and winners:
-        return [p for owner, kind, feeder in game.kongs if owner in winners for p in _kong_lines(game, owner, kind, feeder)]
+        return [p for owner, kind, feeder, tile in game.kongs if owner in winners
+                for p in _kong_lines(game, owner, kind, feeder, tile)]
     return []
 
 

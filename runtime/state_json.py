@@ -25,7 +25,14 @@ def _counts(names) -> list[int]:
 
 
 def _meld(m: Meld) -> list:
-    return [m.type, m.tile, m.kind, m.source, m.claimed]
+    out = [m.type, m.tile, m.kind, m.source, m.claimed]
+    if m.group:
+        out.append(list(m.group))
+    return out
+
+
+def _meld_back(data: list) -> Meld:
+    return Meld(*data[:5], tuple(data[5]) if len(data) > 5 else ())
 
 
 def _seat(st: SeatState) -> dict:
@@ -42,6 +49,9 @@ def _seat(st: SeatState) -> dict:
         "refusals": [list(r) for r in st.refusals],
         "has_discarded": st.has_discarded,
         "bought": st.bought,
+        "opening_ready": st.opening_ready,
+        "doublings": st.doublings,
+        "deferred": st.deferred,
     }
 
 
@@ -122,7 +132,7 @@ def game_from_json(data: dict, table=None) -> Game:
     for sd in data["seats"]:
         st = SeatState()
         st.counts = _counts(sd["hand"])
-        st.melds = [Meld(*m) for m in sd["melds"]]
+        st.melds = [_meld_back(m) for m in sd["melds"]]
         st.discards = [INDEX[t] for t in sd["discards"]]
         st.claimed = list(sd["claimed"])
         st.flowers = [INDEX[t] for t in sd["flowers"]]
@@ -133,6 +143,9 @@ def game_from_json(data: dict, table=None) -> Game:
         st.refusals = [tuple(r) for r in sd["refusals"]]
         st.has_discarded = sd["has_discarded"]
         st.bought = sd["bought"]
+        st.opening_ready = sd.get("opening_ready", False)
+        st.doublings = sd.get("doublings", 0)
+        st.deferred = sd.get("deferred", False)
         game.seats.append(st)
     game.phase = data["phase"]
     game.current = data["current"]
@@ -155,12 +168,10 @@ def game_from_json(data: dict, table=None) -> Game:
                 else:
                     w.valuations[s] = game.valuation(s, w.tile, False, w.source, w.kind == "rob")
         game.window = w
-    from .settlement import Payment
-
     game.start_stage = data["start_stage"]
     game._hands = data["dealt_hands"]
-    game.payments = [Payment(p["from"], p["to"], p["amount"], p["reason"]) for p in data["payments"]]
-    game.kongs = [tuple(k) for k in data["kongs"]]
+    game.payments = [_payment(p) for p in data["payments"]]
+    game.kongs = [tuple(k) + (-1,) * (4 - len(k)) for k in data["kongs"]]
     game.start_choices = {int(s): tuple(action_from_json(a) for a in acts) for s, acts in data["start_choices"].items()}
     game.start_responses = {int(s): action_from_json(a) for s, a in data["start_responses"].items()}
     game.events = list(data["events"])
@@ -171,15 +182,21 @@ def game_from_json(data: dict, table=None) -> Game:
     return game
 
 
+def _payment(p: dict):
+    from .settlement import HOUSE, Payment
+
+    return Payment(p["from"], p["to"] if p["to"] is not None else HOUSE, p["amount"], p["reason"])
+
+
 def _result_from_json(d: dict, table):
-    from .settlement import HandResult, Payment
+    from .settlement import HandResult
 
     by_id = {f.id: f for f in table.fans}
     valuations = {
         int(s): Valuation([(by_id[f["id"]], f["value"], f["count"]) for f in fans], d["totals"][s])
         for s, fans in d["fans"].items()
     }
-    payments = [Payment(p["from"], p["to"], p["amount"], p["reason"]) for p in d["payments"]]
+    payments = [_payment(p) for p in d["payments"]]
     return HandResult(
         end=d["end"],
         winners=d["winners"],

@@ -39,6 +39,9 @@ def seat_view(game, seat: int) -> dict:
         "seats": seats,
         "legal_actions": [str(a) for a in game.legal_actions(seat)],
     }
+    if game.table.ready_sees_opponents and me.declared:
+        # 听牌玩家可看到对方牌: a declared seat sees the others' concealed tiles
+        view["opponent_hands"] = {str(s): _tiles(st.counts) for s, st in enumerate(game.seats) if s != seat}
     if game.table.face_up:
         view["face_up"] = game.face_up_names()
     if game.table.wilds:

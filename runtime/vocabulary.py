@@ -16,6 +16,7 @@ Scopes say where a fact is known:
 - `seat`: one seat at an exhausted wall (ready checks), or a discarder
   (wins on discards).
 - `play`: the game as it stands at a decision (forced wins).
+- `kong`: one kong (or special set) being paid for (kong payments).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 
 BOOL, INT, TILE, TILES, STR = "bool", "int", "tile", "tiles", "str"
 
-TABLE, HAND, RESULT, SETTLE, SEAT, PLAY = "table", "hand", "result", "settle", "seat", "play"
+TABLE, HAND, RESULT, SETTLE, SEAT, PLAY, KONG = "table", "hand", "result", "settle", "seat", "play", "kong"
 
 # The parameters of the function generated for an expression of each scope.
 SCOPE_PARAMS = {
@@ -34,6 +35,7 @@ SCOPE_PARAMS = {
     SETTLE: ("s", "o"),
     SEAT: ("s", "o"),
     PLAY: ("p", "o"),
+    KONG: ("k", "o"),
 }
 
 
@@ -67,6 +69,7 @@ _fact("win.last_tile", BOOL, "h.last_tile", _HANDLIKE, "Won on the last drawable
 _fact("win.last_copy", BOOL, "h.last_copy", _HANDLIKE, "Won on the fourth copy of a tile whose other three were visible.")
 _fact("win.first_turn", BOOL, "h.first_turn", _HANDLIKE, "No meld was made yet and the win is on the winner's first draw or on the hand's first discard.")
 _fact("win.first_discard", BOOL, "h.first_discard", _HANDLIKE, "Won on the hand's first discard (the dealer's), whatever kongs he made before it.")
+_fact("win.first_own_draw", BOOL, "h.first_draw", _HANDLIKE, "Self-drawn with the winner's first tile of the hand, before his first discard: the dealer on his dealt tiles, another player on his first draw; flower replacements are part of that draw, a kong replacement is not. Other players' melds do not matter (see game.melds).")
 _fact("win.completes_quad", BOOL, "h.completes_quad", _HANDLIKE, "The winning tile is the fourth copy of its kind among the concealed tiles.")
 _fact("win.waits", INT, "h.wait_count", _HANDLIKE, "How many tile kinds the hand was waiting on before the winning tile.")
 _fact("win.can_be_closed", BOOL, "h.can_be_closed", _HANDLIKE, "Some split of the hand reads the winning tile as the middle of a chow, whichever split is valued.")
@@ -83,6 +86,10 @@ _fact("winner.is_dealer", BOOL, "h.is_dealer", _HANDLIKE, "The winner is the dea
 _fact("winner.declared_ready", BOOL, "h.declared_ready", _HANDLIKE, "The winner declared ready this hand.")
 _fact("winner.seat_wind", TILE, "h.seat_wind", _HANDLIKE, "The winner's seat wind (1z for the dealer).")
 _fact("game.round_wind", TILE, "h.round_wind", _HANDLIKE, "The prevailing wind.")
+_fact("game.claims", INT, "h.game_claims", _HANDLIKE, "Chows, pungs and exposed kongs claimed by every player before the win (a pung later turned into a kong counts once).")
+_fact("game.melds", INT, "h.game_melds", _HANDLIKE, "Sets laid down by every player before the win: claims, kongs of every kind (concealed included) and special sets.")
+_fact("winner.declared_at_opening", BOOL, "h.declared_at_opening", _HANDLIKE, "The winner declared ready at the opening: before the dealer's first discard, or, being the dealer, with that discard and before any kong (天听).")
+_fact("winner.doublings", INT, "h.doublings", _HANDLIKE, "Wins the winner deferred this hand to double (加倍, verb `double`); 2 ** winner.doublings is his multiplier.")
 _fact("discarder.is_dealer", BOOL, "h.discarder_is_dealer", _HANDLIKE, "The discarder (or the robbed player) is the dealer; false on a self-draw.")
 
 # -- the whole hand: concealed tiles, melds and the winning tile
@@ -107,6 +114,7 @@ _fact("melds.kongs", INT, "h.meld_kongs", _HANDLIKE, "Kongs of every kind.")
 _fact("melds.concealed_kongs", INT, "h.concealed_kongs", _HANDLIKE, "Concealed kongs.")
 _fact("melds.exposed_kongs", INT, "h.exposed_kongs", _HANDLIKE, "Direct and added kongs.")
 _fact("melds.added_kongs", INT, "h.added_kongs", _HANDLIKE, "Added kongs only.")
+_fact("melds.special", INT, "h.special_sets", _HANDLIKE, "Special sets (`special_sets`) laid down; they also count in melds.count, and in sets.pungs and sets.kongs when they count as kongs.")
 
 # -- one arrangement of the hand into a shape
 _fact("shape.standard", BOOL, "d.standard", HAND, "Four sets and a pair.")
@@ -140,6 +148,7 @@ _fact("win.kong_replacement", BOOL, "s.kong_replacement", SETTLE, "The win was o
 _fact("winners", INT, "s.winners", SETTLE, "How many players won this hand.")
 _fact("winner.streak", INT, "s.winner_streak", SETTLE, "The dealer's count of hands kept in a row (连庄) when the receiving player is the dealer; 0 otherwise.")
 _fact("winner.horse_hits", INT, "s.winner_horse_hits", SETTLE, "Reward horses turned after the win that point at the receiving player.")
+_fact("winner.doublings", INT, "s.winner_doublings", SETTLE, "Wins the receiving player deferred this hand to double (加倍).")
 
 # -- one seat at an exhausted wall
 _fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with.")
@@ -153,11 +162,16 @@ _fact("seat.distinct_honour_run", INT, "s.distinct_honour_run", SEAT, "The seat'
 _fact("wall.remaining", INT, "p.wall_remaining", PLAY, "Tiles left to draw.")
 _fact("follow.round", INT, "p.follow_round", PLAY, "The follow-the-dealer round just completed (1 for the first).")
 
+# -- one kong being paid for
+_fact("kong.tile", TILE, "k.tile", KONG, "The kong's tile (for a special set, its lowest tile).")
+_fact("kong.kind", STR, "k.kind", KONG, "direct, added or concealed, or the special set's id.")
+
 # -- everywhere
 _fact("players", INT, "n", TABLE, "Players at the table.")
 _fact("players", INT, "h.players", _HANDLIKE, "Players at the table.")
 _fact("players", INT, "s.players", "settle seat", "Players at the table.")
 _fact("players", INT, "p.players", PLAY, "Players at the table.")
+_fact("players", INT, "k.players", KONG, "Players at the table.")
 
 FACTS: tuple[Fact, ...] = tuple(_FACTS)
 

@@ -36,6 +36,8 @@ def check_view_hides(game, seat: int) -> None:
     view = game.view(seat)
     text = json.dumps(view)
     assert '"wall"' not in text, "a view shows the wall"
+    if "opponent_hands" in view:  # only where the variant lets a declared seat see them
+        assert game.table.ready_sees_opponents and game.seats[seat].declared
     for s, public in enumerate(view["seats"]):
         assert "hand" not in public, "a view shows another seat's hand"
         if s != seat:
@@ -52,13 +54,18 @@ def check_view_hides(game, seat: int) -> None:
 
 
 def check_end(game) -> None:
+    """Payments explain the deltas, which sum to zero unless the variant
+    charges a table fee (台费): then to minus the fees the house took."""
     r = game.result
-    assert sum(r.deltas) == 0, f"payments do not sum to zero: {r.deltas}"
+    house = sum(p.amount for p in r.payments if p.payee < 0)
+    assert house == game.table.table_fee * game.n, "the house takes exactly the table fee from every seat"
+    assert sum(r.deltas) == -house, f"payments do not sum to zero (less the table fees): {r.deltas}"
     recomputed = [0] * game.n
     for p in r.payments:
         assert p.amount > 0 and p.payer != p.payee
         recomputed[p.payer] -= p.amount
-        recomputed[p.payee] += p.amount
+        if p.payee >= 0:
+            recomputed[p.payee] += p.amount
     assert recomputed == r.deltas
     if r.end == "win":
         assert r.winners and all(s in r.valuations for s in r.winners)

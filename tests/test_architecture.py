@@ -14,7 +14,7 @@ from compiler.build import build, compile_file
 from runtime import vocabulary
 from runtime.registry import load, names
 from runtime.scoring import Arrangement, HandFacts, Result, WinContext
-from runtime.facts import PlayFacts, SeatFacts, SettleFacts
+from runtime.facts import KongFacts, PlayFacts, SeatFacts, SettleFacts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,7 @@ def _objects():
     ctx = WinContext(concealed=[0] * 42, melds=[], win_tile=9, self_drawn=True)
     h = HandFacts(ctx, table)
     game = SimpleNamespace(
-        dealer=0, n=4, seats=[SimpleNamespace(declared=False, bought=0)] * 4, streak=0, horse_hits=lambda seat: 0
+        dealer=0, n=4, seats=[SimpleNamespace(declared=False, bought=0, doublings=0)] * 4, streak=0, horse_hits=lambda seat: 0
     )
     return {
         "h": h,
@@ -79,6 +79,7 @@ def _objects():
         "s_settle": SettleFacts(game, 1, 0, 3),
         "s_seat": SeatFacts(game, 1),
         "p": PlayFacts(SimpleNamespace(drawable=lambda: 3, n=4)),
+        "k": KongFacts(SimpleNamespace(n=4), 0, "direct", 9),
         "n": 4,
     }
 

@@ -27,6 +27,9 @@ def random_table(name: str, rng: random.Random):
     for opt in rs.options:
         if opt.values:
             options[opt.id] = rng.choice(list(opt.values))
+        elif opt.type == "int" and opt.minimum is not None:
+            # an open integer (a table fee, a minimum fan): a few values from its minimum
+            options[opt.id] = rng.randrange(opt.minimum, opt.minimum + 10 if opt.maximum is None else opt.maximum + 1)
     players = rng.choice(list(rs.players))
     return rs.configure(options, players)
 
