@@ -35,6 +35,13 @@ def _flag(value, source_hint: str = "") -> str:
     return "yes" if value is True else "no" if value is False else str(value)
 
 
+def _amount(value) -> str:
+    """A number, or the formula a compiled function was made from."""
+    if callable(value):
+        return "`" + " ".join((value.__doc__ or "").split()).split(": ")[-1] + "`"
+    return str(value)
+
+
 def rulebook(rs) -> str:
     lines: list[str] = []
     add = lines.append
@@ -114,7 +121,7 @@ def rulebook(rs) -> str:
         when = "before his first discard" if sp.declare == "opening" else "at any turn"
         how = "like a kong, with a replacement from the tail" if all(len(g) == 4 for g in sp.groups) else "with no replacement" if all(len(g) == 3 for g in sp.groups) else "a four-tile group with a replacement, a three-tile one without"
         counts = "a kong among the hand's sets" if sp.counts_as == "kong" else "a set of its own (neither chow nor pung)"
-        paid = f"; each other player pays {_flag(sp.payment)}" if sp.payment else ""
+        paid = f"; each other player pays {_amount(sp.payment)}" if sp.payment else ""
         cond = f" ({_flag(sp.when)})" if sp.when is not True else ""
         add(f"- {sp.name.both()} (`{sp.id}`{', ' + sp.rule if sp.rule else ''}){cond}: {groups}, laid down {when} {how}; it counts as {counts}{paid}.")
     add("")
@@ -167,7 +174,7 @@ def rulebook(rs) -> str:
     kp = rs.kong_payments
     if kp is not None:
         timing = {"immediate": "as soon as the kong stands", "at_end": "with the hand's win", "owner_wins": "only if the kong's owner wins"}[kp.timing]
-        parts = "; ".join(f"{kind}: {_flag(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
+        parts = "; ".join(f"{kind}: {_amount(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
         add(f"- Kongs are paid {timing} ({parts})" + (f"; at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
     if s.table_fee:
         add(f"- Table fee (台费): every player pays the house {_flag(s.table_fee)} each hand, win or draw.")

@@ -86,6 +86,10 @@ def action_from_json(data) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
         raise ActionError('an action is {"verb": ..., "tile": ...} or text such as "discard 3s"')
     text = data["verb"]
+    if text == "chow" and isinstance(data.get("tile"), str) and data["tile"] in INDEX and "tiles" in data:
+        # a chow on offer names the claimed tile and the two from the hand
+        taken = parse_action(f"chow {''.join(map(str, data['tiles']))}")
+        return Action("chow", INDEX[data["tile"]], taken.extra)
     if "amount" in data:
         if isinstance(data["amount"], bool) or not isinstance(data["amount"], int):
             raise ActionError("amount must be an integer")

@@ -75,7 +75,7 @@ def may_declare(game, seat: int) -> bool:
 
 
 def special_options(game, seat: int) -> list[tuple]:
-    """The special sets (旋风杠, 喜杠) the seat may lay down now: each
+    """The special sets the seat may lay down now: each
     group of tiles it holds, before its first discard where the set is
     declared only from the starting hand; never once declared ready; a
     set of four needs a replacement tile."""

@@ -201,7 +201,7 @@ class KongPaySpec:
 
 @dataclass(frozen=True)
 class SpecialSetSpec:
-    """A named set of distinct tiles declared from the hand (旋风杠, 喜杠).
+    """A named set of distinct tiles a player lays down from his hand.
 
     Four tiles are laid down like a kong and draw a replacement from the
     tail; three are laid down like a pung and draw nothing. `counts_as`

@@ -88,7 +88,7 @@ _fact("winner.seat_wind", TILE, "h.seat_wind", _HANDLIKE, "The winner's seat win
 _fact("game.round_wind", TILE, "h.round_wind", _HANDLIKE, "The prevailing wind.")
 _fact("game.claims", INT, "h.game_claims", _HANDLIKE, "Chows, pungs and exposed kongs claimed by every player before the win (a pung later turned into a kong counts once).")
 _fact("game.melds", INT, "h.game_melds", _HANDLIKE, "Sets laid down by every player before the win: claims, kongs of every kind (concealed included) and special sets.")
-_fact("winner.declared_at_opening", BOOL, "h.declared_at_opening", _HANDLIKE, "The winner declared ready at the opening: before the dealer's first discard, or, being the dealer, with that discard and before any kong (天听).")
+_fact("winner.declared_at_opening", BOOL, "h.declared_at_opening", _HANDLIKE, "The winner declared ready at the opening: before the dealer's first discard, or, being the dealer, with that discard and before any kong.")
 _fact("winner.doublings", INT, "h.doublings", _HANDLIKE, "Wins the winner deferred this hand to double (加倍, verb `double`); 2 ** winner.doublings is his multiplier.")
 _fact("discarder.is_dealer", BOOL, "h.discarder_is_dealer", _HANDLIKE, "The discarder (or the robbed player) is the dealer; false on a self-draw.")
 
