@@ -46,7 +46,6 @@ class Slot:
     token_sha256: str = ""
     conn: object = None  # the seat's Connection, when one is open
     auto: bool = False  # played by 托管 until its player acts again
-    bot: object = None
     asked_at: tuple = (None, 0.0)  # (ask id, loop time it began)
 
     @property
@@ -82,10 +81,7 @@ class LiveTable:
         self.slots = []
         for seat, kind in enumerate(rec.seats):
             token, name = seat_tokens.get(seat, ("", ""))
-            slot = Slot(kind, name or ("bot" if kind == "bot" else ""), token)
-            if kind == "bot":
-                slot.bot = make_bot(self.config.bot, f"{rec.id}/{seat}")
-            self.slots.append(slot)
+            self.slots.append(Slot(kind, name or ("bot" if kind == "bot" else ""), token))
         self.hand_over_at = 0.0  # loop time the last hand ended
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -398,17 +394,21 @@ class LiveTable:
         """A bot's move, or 托管's for a seat whose player is away."""
         if self.state.asked.get(seat) != ask or not self.state.in_hand:
             return
-        game = self.state.game
-        slot = self.slots[seat]
-        if slot.kind == "bot":
-            try:
-                action, by = slot.bot.choose(game, seat), "bot"
-            except Exception:
-                log.exception("table %s: bot at seat %d failed; 托管 plays instead", self.id, seat)
-                action, by = auto_action(game, seat), "auto"
-        else:
-            action, by = auto_action(game, seat), "auto"
+        try:
+            action, by = server_move(self.state, self.id, self.config.bot, self.slots[seat].kind, seat)
+        except Exception:
+            log.exception("table %s: bot at seat %d failed; 托管 plays instead", self.id, seat)
+            action, by = auto_action(self.state.game, seat), "auto"
         self._commit(seat, action, by)
+
+
+def server_move(state: TableState, table_id: str, bot: str, kind: str, seat: int) -> tuple[Action, str]:
+    """The move the server makes for a seat: a bot's, or 托管's. A bot is
+    seeded by table, seat and step, so a restarted server makes the very
+    moves the first process would have made."""
+    if kind == "bot":
+        return make_bot(bot, f"{table_id}/{seat}/{state.step}").choose(state.game, seat), "bot"
+    return auto_action(state.game, seat), "auto"
 
 
 @dataclass
