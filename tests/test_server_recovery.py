@@ -105,3 +105,41 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
     assert played == [tuple(r) for r in logged]
     assert ref.streams[0] == s.stream
     assert s.stream[-1]["scores"] == list(ref.match.scores)
+
+
+def test_a_log_whose_variant_changed_is_refused_and_the_others_restored(tmp_path):
+    from server.manager import Manager, TableError
+    from server.store import Store
+
+    db = str(tmp_path / "refuse.sqlite3")
+
+    async def create():
+        m = Manager(Store(db))
+        ids = [m.create({"variant": "kunming", "seats": ["human"] * 4}).id for _ in range(2)]
+        for t in m.tables.values():
+            for _ in range(4):
+                t.join(None, "p")
+        await m.stop()
+        m.store.close()
+        return ids
+
+    keep, stale = asyncio.run(create())
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE tables SET variant_sha256='0000' WHERE id=?", (stale,))
+
+    async def restore():
+        m = Manager(Store(db))
+        m.restore_all()
+        try:
+            assert keep in m.tables and m.tables[keep].state.in_hand
+            try:
+                m.get(stale)
+            except TableError as exc:
+                assert exc.status == 410 and "cannot be replayed" in str(exc) and "kunming" in str(exc)
+            else:
+                raise AssertionError("a table with a changed variant was restored")
+        finally:
+            await m.stop()
+            m.store.close()
+
+    asyncio.run(restore())
