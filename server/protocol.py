@@ -47,11 +47,26 @@ def schema() -> dict:
     return json.loads(text)
 
 
+def _inline(node, defs: dict):
+    """The schema with every local $ref replaced by its definition (the
+    protocol has no recursive definitions): resolving references on each
+    message cost more than the rest of the check."""
+    if isinstance(node, dict):
+        if "$ref" in node and node["$ref"].startswith("#/$defs/"):
+            target = _inline(defs[node["$ref"].split("/")[-1]], defs)
+            rest = {k: _inline(v, defs) for k, v in node.items() if k != "$ref"}
+            return {**target, **rest} if rest else target
+        return {k: _inline(v, defs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(v, defs) for v in node]
+    return node
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
     """A validator for one definition of the schema (client_message, create_table, ...)."""
-    s = schema()
-    return Draft202012Validator({"$defs": s["$defs"], "$ref": f"#/$defs/{name}"})
+    defs = schema()["$defs"]
+    return Draft202012Validator(_inline(defs[name], defs))
 
 
 def _describe(error) -> str:
