@@ -16,6 +16,8 @@ Reported per N:
   checked, written to SQLite, applied, and sent out as events and views
   to the table's four seats);
 - p50/p99 latency: from sending a move to its `accepted` reply;
+- server CPU per action: the server process's CPU time during play divided
+  by the moves it accepted (less sensitive to other load on the machine);
 - memory per table: the server's RSS after all tables are dealt and every
   socket is connected, less its RSS before any table, divided by N.
 
@@ -53,6 +55,27 @@ def rss_kib(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def post(http, path: str, body: dict) -> dict:
+    """POST with a few retries: a kept-alive connection the server closed
+    just as it was reused is not the server failing."""
+    for attempt in range(5):
+        try:
+            r = await http.post(path, json=body)
+            r.raise_for_status()
+            return r.json()
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError):
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
 
 
 def free_port() -> int:
@@ -150,21 +173,18 @@ async def run_load(url: str, tables: int, hands: int, seconds: float, variant: s
     rss_before = rss_kib(server.proc.pid)
     clients = []
     setup_started = time.monotonic()
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=50)) as http:
-        sem = asyncio.Semaphore(50)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=20)) as http:
+        sem = asyncio.Semaphore(20)
 
         async def one_table():
             async with sem:
-                r = await http.post("/api/tables", json={
+                tid = (await post(http, "/api/tables", {
                     "variant": variant, "seats": ["human"] * 4, "players": 4, "turn_seconds": None,
-                    "hand_pause": 0, "hands": hands})
-                r.raise_for_status()
-                tid = r.json()["id"]
+                    "hand_pause": 0, "hands": hands}))["id"]
                 out = []
                 for seat in range(4):
-                    j = await http.post(f"/api/tables/{tid}/join", json={"seat": seat})
-                    j.raise_for_status()
-                    out.append(SeatClient(f"{ws_url}/ws/tables/{tid}", j.json()["token"], random.Random(rng.random()), stats, hands))
+                    token = (await post(http, f"/api/tables/{tid}/join", {"seat": seat}))["token"]
+                    out.append(SeatClient(f"{ws_url}/ws/tables/{tid}", token, random.Random(rng.random()), stats, hands))
                 return out
 
         for group in await asyncio.gather(*(one_table() for _ in range(tables))):
@@ -181,8 +201,10 @@ async def run_load(url: str, tables: int, hands: int, seconds: float, variant: s
     await asyncio.sleep(0.5)
     rss_loaded = rss_kib(server.proc.pid)
     started = time.monotonic()
+    cpu_started = cpu_seconds(server.proc.pid)
     await asyncio.gather(*(c.run(started + seconds) for c in clients))
     elapsed = time.monotonic() - started
+    cpu = cpu_seconds(server.proc.pid) - cpu_started
     rss_after = rss_kib(server.proc.pid)
     await asyncio.gather(*(c.ws.close() for c in clients), return_exceptions=True)
     lat = sorted(stats["latency"])
@@ -200,6 +222,8 @@ async def run_load(url: str, tables: int, hands: int, seconds: float, variant: s
         "refused": stats["refused"],
         "dropped": stats["dropped"],
         "actions_per_s": round(stats["accepted"] / elapsed, 1) if elapsed else 0,
+        "server_cpu_ms_per_action": round(1000 * cpu / stats["accepted"], 2) if stats["accepted"] else None,
+        "server_cpu_share": round(cpu / elapsed, 2) if elapsed else None,
         "p50_ms": round(pct(0.50), 2),
         "p99_ms": round(pct(0.99), 2),
         "rss_before_mib": round(rss_before / 1024, 1),
@@ -234,7 +258,8 @@ def main(argv=None) -> int:
             print(json.dumps(rows[-1]))
         else:
             r = rows[-1]
-            print(f"{n:>5} tables ({r['sockets']} sockets): {r['actions_per_s']:>8.1f} actions/s, p50 {r['p50_ms']} ms, "
+            print(f"{n:>5} tables ({r['sockets']} sockets): {r['actions_per_s']:>8.1f} actions/s, "
+                  f"server CPU {r['server_cpu_ms_per_action']} ms/action (busy {r['server_cpu_share']:.0%}), p50 {r['p50_ms']} ms, "
                   f"p99 {r['p99_ms']} ms, {r['kib_per_table']} KiB/table "
                   f"(RSS {r['rss_before_mib']} → {r['rss_loaded_mib']} MiB), {r['hands_done']} hands in {r['play_s']} s, "
                   f"{r['refused']} refused, {r['dropped']} dropped", flush=True)

@@ -84,8 +84,8 @@ async def serve_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
         if seat is None:
             return
         await _read_loop(ws, conn, table, seat, manager)
-    except WebSocketDisconnect:
-        pass
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the client left, or the socket was closed under the reader
     except Exception:
         log.exception("socket for table %s failed", table_id)
         conn.close(1011, "server error")

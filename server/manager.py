@@ -7,6 +7,7 @@ saying why, and the server goes on serving the others.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -37,6 +38,7 @@ class Manager:
         self.instance = instance  # a prefix of table ids, for routing by id
         self.tables: dict[str, LiveTable] = {}
         self.refused: dict[str, str] = {}  # table id -> why it was not restored
+        self.finished_ttl = 600.0  # seconds a finished table stays in memory for late reconnections
 
     # ------------------------------------------------------------ lookups
 
@@ -86,10 +88,26 @@ class Manager:
         )
         self.store.create_table(rec)
         live = LiveTable(rec, TableState(table, rec.match_seed, hands=config.hands), self.store, {})
-        self.tables[rec.id] = live
-        live.start()
+        self._add(live)
         live.maybe_start()  # a table of bots only starts at once
         return live
+
+    def _add(self, live: LiveTable) -> None:
+        self.tables[live.id] = live
+        live.on_finished = self._finished
+        live.start()
+
+    def _finished(self, live: LiveTable) -> None:
+        """Keep a finished table a while (players read the result, late
+        sockets get the end of their stream), then free its memory; its log
+        stays in the database."""
+
+        def forget():
+            if self.tables.get(live.id) is live:
+                del self.tables[live.id]
+                asyncio.ensure_future(live.stop())
+
+        asyncio.get_running_loop().call_later(self.finished_ttl, forget)
 
     def _new_id(self) -> str:
         while True:
@@ -107,8 +125,9 @@ class Manager:
                 self.refused[rec.id] = str(exc)
                 log.error("table %s not restored: %s", rec.id, exc)
                 continue
-            self.tables[rec.id] = live
-            live.start()
+            if live.status == FINISHED:
+                continue  # its last move was written just before the process died
+            self._add(live)
             log.info("table %s restored: %s, hand %d, step %d", rec.id, rec.variant, live.state.hand + 1, live.state.step)
 
     def _restore(self, rec: TableRecord) -> LiveTable:

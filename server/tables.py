@@ -83,6 +83,7 @@ class LiveTable:
             token, name = seat_tokens.get(seat, ("", ""))
             self.slots.append(Slot(kind, name or ("bot" if kind == "bot" else ""), token))
         self.hand_over_at = 0.0  # loop time the last hand ended
+        self.on_finished = None  # called once the match is over (the manager forgets the table later)
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -296,6 +297,8 @@ class LiveTable:
         if self.state.over:
             self.status = FINISHED
             self.store.set_status(self.id, FINISHED)
+            if self.on_finished is not None:
+                self.on_finished(self)
         elif not self.state.in_hand:
             self.hand_over_at = asyncio.get_running_loop().time()
         self._after_change()
