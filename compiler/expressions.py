@@ -629,7 +629,7 @@ def compile_expr(text: str, env: Env, want: str | None = None) -> Compiled:
     node = parse(text)
     checker = _Checker(env)
     actual = checker.check(node)
-    if want is not None and actual != want:
+    if want is not None and not _fits(actual, want):
         raise ExprError(f"expected {_a(want)} expression, this one gives {_a(actual)}", 0)
     code, _ = _Emitter(env).emit(node)
     names = set(checker.names)

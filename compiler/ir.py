@@ -58,16 +58,31 @@ class Constraint:
 
 
 @dataclass(frozen=True)
+class SetGroup:
+    kind: str  # chow or pung
+    size: int
+    suits: str
+    steps: tuple
+    ranks: tuple
+    tiles: tuple | None
+
+
+@dataclass(frozen=True)
 class Fan:
     id: str
     name: Text
     value: Value
     when: Expr | None
     count: Expr | None
-    excludes: tuple  # transitive closure, in table order
+    excludes: tuple  # in table order; the transitive closure unless exclusion is listed
     rule: str
     doc: str
     alone: bool = False
+    sets: "SetGroup | None" = None
+    each: "tuple | None" = None  # (kind, Expr giving tiles)
+    excludes_times: tuple = ()  # (fan id, n)
+    excludes_sets: tuple = ()  # fan ids
+    bonus: bool = False
 
     @property
     def per_arrangement(self) -> bool:
@@ -125,6 +140,8 @@ class Winning:
     seven_pairs: bool
     quads_as_two_pairs: bool
     thirteen_orphans: bool
+    honours_and_knitted: bool
+    knitted_straight: bool
     allowed: Expr | None
     why_not: Text
     double: Value = Value(const=False)
@@ -139,6 +156,9 @@ class Scoring:
     final: Expr | None
     defines: tuple  # (name, Expr) for the rulebook
     fans: tuple
+    exclusion: str = "transitive"
+    set_groups: str = "account_once"
+    prefer: tuple = ()
 
 
 @dataclass(frozen=True)

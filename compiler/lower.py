@@ -430,10 +430,12 @@ class _Lowering:
             "seven_pairs": seven is True or isinstance(seven, dict),
             "quads_as_two_pairs": seven.get("quads_as_two_pairs", True) if isinstance(seven, dict) else True,
             "thirteen_orphans": shapes.get("thirteen_orphans", False),
+            "honours_and_knitted": shapes.get("honours_and_knitted", False),
+            "knitted_straight": shapes.get("knitted_straight", False),
         }
 
     def winning(self, shapes: dict) -> ir.Winning:
-        if not any((shapes["standard"], shapes["seven_pairs"], shapes["thirteen_orphans"])):
+        if not any(v for k, v in shapes.items() if k != "quads_as_two_pairs"):
             self.error(("winning", "shapes"), "no winning shape is allowed")
         return ir.Winning(
             **shapes,
@@ -456,20 +458,12 @@ class _Lowering:
         fans_raw = self.get("scoring", "fans", default={}) or {}
         ids = list(fans_raw)
         self.fan_ids = frozenset(ids)
-        direct = {}
-        for fid, spec in fans_raw.items():
-            direct[fid] = []
-            for i, ex in enumerate(spec.get("excludes", [])):
-                if ex not in fans_raw:
-                    self.error(
-                        ("scoring", "fans", fid, "excludes", i),
-                        f"fan {fid} excludes unknown fan {ex!r}" + _close(ex, [i for i in ids if i != fid]),
-                    )
-                elif ex == fid:
-                    self.error(("scoring", "fans", fid, "excludes", i), f"fan {fid} excludes itself")
-                else:
-                    direct[fid].append(ex)
-        closure = self.exclusion_closure(direct, ids)
+        listed = self.get("scoring", "exclusion", default="transitive") == "listed"
+        direct, times, on_sets = self.exclusions(fans_raw, ids)
+        closure = direct if listed else self.exclusion_closure(direct, ids)
+        if listed:
+            graph = {fid: direct[fid] + [x for x, _ in times[fid]] + on_sets[fid] for fid in ids}
+            self.exclusion_closure(graph, ids)  # reports cycles
         fans = []
         for fid, spec in fans_raw.items():
             path = ("scoring", "fans", fid)
@@ -486,8 +480,18 @@ class _Lowering:
                     rule=spec.get("rule", ""),
                     doc=" ".join(spec.get("doc", "").split()),
                     alone=spec.get("alone", False),
+                    sets=self.set_group(path, spec),
+                    each=self.each(path, spec),
+                    excludes_times=tuple(times[fid]),
+                    excludes_sets=tuple(on_sets[fid]),
+                    bonus=spec.get("bonus", False),
                 )
             )
+        self.check_set_exclusions(fans)
+        prefer = self.get("scoring", "prefer", default=[]) or []
+        for i, fid in enumerate(prefer):
+            if fid not in fans_raw:
+                self.error(("scoring", "prefer", i), f"unknown fan {fid!r}" + _close(fid, ids))
         unit = self.get("scoring", "unit", default="fan")
         return ir.Scoring(
             unit=unit,
@@ -497,7 +501,87 @@ class _Lowering:
             final=self.expr(("scoring", "final"), vocab.RESULT, vocab.INT),
             defines=tuple(defines),
             fans=tuple(fans),
+            exclusion="listed" if listed else "transitive",
+            set_groups=self.get("scoring", "set_groups", default="account_once"),
+            prefer=tuple(f for f in prefer if f in fans_raw),
         )
+
+    def exclusions(self, fans_raw: dict, ids: list) -> tuple[dict, dict, dict]:
+        """Each fan's exclusions: whole fans, (fan, n) counts, fans on its sets."""
+        direct = {fid: [] for fid in ids}
+        times = {fid: [] for fid in ids}
+        on_sets = {fid: [] for fid in ids}
+        for fid, spec in fans_raw.items():
+            for i, ex in enumerate(spec.get("excludes", [])):
+                where = ("scoring", "fans", fid, "excludes", i)
+                target = ex["fan"] if isinstance(ex, dict) else ex
+                if target not in fans_raw:
+                    self.error(
+                        where + (("fan",) if isinstance(ex, dict) else ()),
+                        f"fan {fid} excludes unknown fan {target!r}" + _close(target, [i for i in ids if i != fid]),
+                    )
+                elif target == fid:
+                    self.error(where, f"fan {fid} excludes itself")
+                elif not isinstance(ex, dict):
+                    direct[fid].append(target)
+                elif "times" in ex:
+                    times[fid].append((target, ex["times"]))
+                else:
+                    on_sets[fid].append(target)
+        return direct, times, on_sets
+
+    def set_group(self, path, spec) -> ir.SetGroup | None:
+        raw = spec.get("sets")
+        if raw is None:
+            return None
+        kind = "chow" if "chows" in raw else "pung"
+        size = raw[kind + "s"]
+        where = path + ("sets",)
+        ranks = tuple(sorted(raw.get("ranks", ())))
+        if ranks and len(ranks) != size:
+            self.error(where + ("ranks",), f"{len(ranks)} ranks for a group of {size} sets")
+        if kind == "chow" and any(r > 7 for r in ranks):
+            self.error(where + ("ranks",), "a chow's rank (its lowest number) is at most 7")
+        tiles = None
+        if "tiles" in raw:
+            text = raw["tiles"]
+            try:
+                tiles = tuple(sorted(set(tilemod.parse_group(vocab.TILE_GROUPS.get(text, text)))))
+            except tilemod.TileError as exc:
+                self.error(where + ("tiles",), f"{exc}; expected MPSZ tiles or a group: " + ", ".join(vocab.TILE_GROUPS))
+                tiles = ()
+            if len(tiles) < size:
+                self.error(where + ("tiles",), f"{size} sets of different tiles need at least {size} tiles")
+            if raw.get("suits") or raw.get("steps") or ranks:
+                self.error(where + ("tiles",), "give either tiles, or suits, steps and ranks")
+        elif not (raw.get("suits") or raw.get("steps") or ranks):
+            self.error(where, "say how the sets relate: suits, steps, ranks or tiles")
+        return ir.SetGroup(kind, size, raw.get("suits", ""), tuple(raw.get("steps", ())), ranks, tiles)
+
+    def each(self, path, spec) -> tuple | None:
+        raw = spec.get("each")
+        if raw is None:
+            return None
+        if spec.get("sets") is not None:
+            self.error(path + ("each",), "a fan counts either over a group of sets or per set, not both")
+        kind = "chow" if "chows" in raw else "pung"
+        e = self.expr(path + ("each", kind + "s"), vocab.HAND, vocab.TILES, defs=self.defs)
+        if e is None:
+            return None
+        if e.type == vocab.TILE:
+            e = ir.Expr(e.source, f"({e.code},)", vocab.TILES, e.scope, e.names)
+        if e.reads_arrangement:
+            self.error(path + ("each", kind + "s"), "the tiles of a per-set fan are read from the hand, not from one arrangement")
+        return (kind, e)
+
+    def check_set_exclusions(self, fans: list) -> None:
+        per_set = {f.id for f in fans if f.each is not None}
+        for f in fans:
+            for target in f.excludes_sets:
+                if target not in per_set:
+                    self.error(("scoring", "fans", f.id, "excludes"), f"{f.id} excludes {target} on its sets, but {target} is not counted per set (each)")
+            if f.excludes_sets and f.sets is None and f.each is None:
+                self.error(("scoring", "fans", f.id, "excludes"), f"{f.id} has no sets of its own (sets or each) to exclude {', '.join(f.excludes_sets)} on")
 
     def exclusion_closure(self, direct: dict, ids: list) -> dict:
         """Transitive exclusions; a cycle is reported at each fan on it."""

@@ -94,6 +94,17 @@ def _fans(v: ir.Variant, fx: _Functions) -> tuple:
             kwargs.append(("excludes", tuple(f.excludes)))
         if f.alone:
             kwargs.append(("alone", True))
+        if f.sets is not None:
+            kwargs.append(("sets", _set_pattern(f.sets)))
+        if f.each is not None:
+            kind, tiles = f.each
+            kwargs.append(("each", (kind, fx.add(f"each_{f.id}", tiles, label + ": the tiles of its sets"))))
+        if f.excludes_times:
+            kwargs.append(("excludes_times", tuple(f.excludes_times)))
+        if f.excludes_sets:
+            kwargs.append(("excludes_sets", tuple(f.excludes_sets)))
+        if f.bonus:
+            kwargs.append(("bonus", True))
         if f.rule:
             kwargs.append(("rule", f.rule))
         kwargs.append(("when_source", " ".join(f.when.source.split()) if f.when else "true"))
@@ -103,6 +114,14 @@ def _fans(v: ir.Variant, fx: _Functions) -> tuple:
             kwargs.append(("doc", f.doc))
         out.append(Call("FanSpec", (), tuple(kwargs)))
     return tuple(out)
+
+
+def _set_pattern(g: ir.SetGroup) -> Call:
+    kwargs = [("kind", g.kind), ("size", g.size)]
+    for key in ("suits", "steps", "ranks", "tiles"):
+        if getattr(g, key):
+            kwargs.append((key, getattr(g, key)))
+    return Call("SetPattern", (), tuple(kwargs))
 
 
 def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
@@ -153,6 +172,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("seven_pairs", w.seven_pairs),
         ("quads_as_two_pairs", w.quads_as_two_pairs),
         ("thirteen_orphans", w.thirteen_orphans),
+        *((("honours_and_knitted", True),) if w.honours_and_knitted else ()),
+        *((("knitted_straight", True),) if w.knitted_straight else ()),
         ("allowed", fx.add("win_allowed", w.allowed) if w.allowed else None),
         ("allowed_source", w.allowed.source if w.allowed else ""),
         ("why_not", _text(w.why_not)),
@@ -166,6 +187,9 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("final", fx.add("scoring_final", v.scoring.final, "the hand's total") if v.scoring.final else None),
         ("final_source", " ".join(v.scoring.final.source.split()) if v.scoring.final else ""),
         ("fans", fans),
+        *((("exclusion", v.scoring.exclusion),) if v.scoring.exclusion != "transitive" else ()),
+        *((("set_principle", v.scoring.set_groups),) if v.scoring.set_groups != "account_once" else ()),
+        *((("prefer", v.scoring.prefer),) if v.scoring.prefer else ()),
     ))
     settlement = Call("SettlementSpec", (), (
         ("discard_payers", fx.value("settlement_discard_payers", s.discard_payers)),

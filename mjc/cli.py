@@ -61,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("docs", help="print a variant's rulebook in Markdown")
     s.add_argument("variant")
+
+    from server.cli import add_arguments  # serve and verify-deal live in server/
+
+    add_arguments(sub)
     return p
 
 
@@ -257,7 +261,18 @@ def cmd_docs(args) -> int:
     return EXIT_OK
 
 
+def cmd_server(args) -> int:
+    from server import cli
+
+    try:
+        return cli.serve(args) if args.command == "serve" else cli.verify_deal(args)
+    except cli.ServeError as exc:
+        raise InputError(str(exc)) from None
+
+
 COMMANDS = {
+    "serve": cmd_server,
+    "verify-deal": cmd_server,
     "validate": cmd_validate,
     "build": cmd_build,
     "list": cmd_list,

@@ -97,6 +97,9 @@ def action_from_json(data) -> Action:
     if "tile" in data:
         if not isinstance(data["tile"], str) or data["tile"] not in INDEX:
             raise ActionError(f"bad tile {data['tile']!r}")
+        if text == "chow":  # the claimed discard beside the two tiles from the hand
+            chow = parse_action("chow " + "".join(data.get("tiles") or []) if isinstance(data.get("tiles"), list) else "chow")
+            return Action("chow", INDEX[data["tile"]], chow.extra)
         text += " " + data["tile"]
     if "tiles" in data:
         if not isinstance(data["tiles"], list) or not all(isinstance(t, str) for t in data["tiles"]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import hand as hm
 from . import jokers as jk
+from . import knitted as kn
 from .tiles import NUM_PLAYABLE
 
 
@@ -43,14 +44,14 @@ def is_complete(table, counts: list, melds: list) -> bool:
             return True
         if win.thirteen_orphans and hm.is_thirteen_orphans(counts):
             return True
-    return False
+        if win.honours_and_knitted and kn.honours_and_knitted(counts):
+            return True
+    return bool(win.knitted_straight and kn.is_complete(counts, len(melds)))
 
 
-def waits(table, counts: list, melds: list) -> list[int]:
-    """Tile kinds that would complete the hand, skipping kinds the seat
-    already holds all copies of (melds included)."""
-    if table.wilds:
-        return _waits_with_jokers(table, counts, melds)
+def shape_waits(table, counts: list, melds: list) -> set[int]:
+    """Tile kinds that complete the hand's shape, whether or not a copy is
+    left to draw (no wilds)."""
     win = table.ruleset.winning
     found = set(hm.standard_waits(counts)) if win.standard else set()
     if not melds:
@@ -58,6 +59,17 @@ def waits(table, counts: list, melds: list) -> list[int]:
             found.update(hm.seven_pairs_waits(counts, win.quads_as_two_pairs))
         if win.thirteen_orphans:
             found.update(hm.thirteen_orphans_waits(counts))
+    if win.honours_and_knitted or win.knitted_straight:
+        found.update(kn.waits(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
+    return found
+
+
+def waits(table, counts: list, melds: list) -> list[int]:
+    """Tile kinds that would complete the hand, skipping kinds the seat
+    already holds all copies of (melds included)."""
+    if table.wilds:
+        return _waits_with_jokers(table, counts, melds)
+    found = shape_waits(table, counts, melds)
     if not found:
         return []
     copies = table.ruleset.copies

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable
 
+from .combos import SetPattern  # noqa: F401  (generated modules import it from here)
+
 
 class OptionError(ValueError):
     """A table option or player count the variant does not offer."""
@@ -90,8 +92,13 @@ class FanSpec:
     when: Callable | None  # f(h, d, o) -> bool; None = always
     count: Callable | None  # f(h, d, o) -> int; None = 1
     per_arrangement: bool  # reads facts of one arrangement (d)
-    excludes: tuple = ()  # ids this fan excludes, transitive closure
+    excludes: tuple = ()  # ids this fan excludes (closed under exclusion when the table's exclusion is transitive)
     alone: bool = False  # counted only when no other fan is
+    sets: Any = None  # combos.SetPattern: a fan over a group of sets
+    each: Any = None  # (kind, f(h, d, o) -> tiles): counted once per such set
+    excludes_times: tuple = ()  # (id, n): this fan removes n counts of that fan (不计 ×n)
+    excludes_sets: tuple = ()  # ids of per-set fans not counted again on this fan's sets
+    bonus: bool = False  # added to the hand's fans (flowers); does not stop a fan counted alone
     rule: str = ""
     when_source: str = "true"
     count_source: str = ""
@@ -150,6 +157,8 @@ class WinSpec:
     seven_pairs: bool = False
     quads_as_two_pairs: bool = True
     thirteen_orphans: bool = False
+    honours_and_knitted: bool = False  # fourteen different tiles around a knitted straight
+    knitted_straight: bool = False  # a knitted straight, one more set and a pair
     allowed: Callable | None = None  # f(h, r, o) -> bool
     allowed_source: str = ""
     why_not: Text = Text("", "")
@@ -165,6 +174,9 @@ class ScoringSpec:
     cap: Any = 0  # the most a total may be; 0 = no cap
     final: Callable | None = None  # f(h, r, o): the total from the combined fans
     final_source: str = ""
+    exclusion: str = "transitive"  # transitive, or listed (only counted fans exclude, as listed)
+    set_principle: str = "account_once"  # how fans over groups of sets combine (combos.py)
+    prefer: tuple = ()  # fan ids: on equal totals, a reading counting one of them is kept
 
 
 @dataclass(frozen=True)
@@ -395,6 +407,7 @@ class Table:
         self.hands = int(resolve(ruleset.hands, o, n))
         self.fans = tuple(ruleset.scoring.fans)
         self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
+        self.fan_plan = fan_plan(ruleset.scoring)
         rc = ruleset.ready_check
         self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
@@ -472,3 +485,59 @@ class Table:
 
     def to_json(self) -> dict:
         return {"variant": self.ruleset.name, "players": self.players, "options": dict(self.option_values)}
+
+
+class FanPlan:
+    """How a fan table is evaluated: plain fans, fans over groups of sets
+    (one engine per kind of set), fans counted per set, and the order in
+    which exclusions are settled. Built once per ruleset."""
+
+    def __init__(self, scoring: ScoringSpec):
+        from .combos import CHOW, SetFans
+
+        fans = scoring.fans
+        self.index = {f.id: i for i, f in enumerate(fans)}
+        self.plain = tuple(i for i, f in enumerate(fans) if f.sets is None and f.each is None)
+        self.set_engines = tuple(
+            (kind, SetFans([(i, f.sets) for i, f in enumerate(fans) if f.sets is not None and f.sets.kind == kind],
+                           scoring.set_principle))
+            for kind in sorted({f.sets.kind for f in fans if f.sets is not None})
+        )
+        self.chow_kind = CHOW
+        self.each = tuple((i, f.each[0], f.each[1]) for i, f in enumerate(fans) if f.each is not None)
+        self.listed = scoring.exclusion == "listed"
+        self.order = _excluders_first(fans) if self.listed else tuple(range(len(fans)))
+        self.prefer = frozenset(scoring.prefer)
+        self.bonus = frozenset(f.id for f in fans if f.bonus)
+
+
+def _excluders_first(fans) -> tuple:
+    """Fan indices with every fan after the fans that exclude it, otherwise
+    in table order (the compiler has refused cycles)."""
+    index = {f.id: i for i, f in enumerate(fans)}
+    excluded_by = {i: set() for i in range(len(fans))}
+    for i, f in enumerate(fans):
+        for fid in f.excludes + tuple(x for x, _ in f.excludes_times) + f.excludes_sets:
+            excluded_by[index[fid]].add(i)
+    done, out = set(), []
+    while len(out) < len(fans):
+        ready = next((i for i in range(len(fans)) if i not in done and excluded_by[i] <= done), None)
+        if ready is None:  # a cycle: keep table order for the rest
+            ready = next(i for i in range(len(fans)) if i not in done)
+        done.add(ready)
+        out.append(ready)
+    return tuple(out)
+
+
+_PLANS: dict = {}
+
+
+def fan_plan(scoring: ScoringSpec) -> FanPlan:
+    key = id(scoring)
+    plan = _PLANS.get(key)
+    if plan is None or plan.scoring is not scoring:
+        plan = FanPlan(scoring)
+        plan.scoring = scoring
+        _PLANS[key] = plan
+    return plan
+

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from . import hand as hm
+from . import knitted as kn
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
 from .tiles import NUM_PLAYABLE, is_honour, is_terminal
 
@@ -86,6 +87,7 @@ class HandFacts:
         self.concealed_kongs = sum(1 for m in melds if m.type == KONG and m.kind == CONCEALED)
         self.exposed_kongs = self.meld_kongs - self.concealed_kongs
         self.added_kongs = sum(1 for m in melds if m.type == KONG and m.kind == ADDED)
+        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL)
         specials = [m for m in melds if m.type == SPECIAL]
         self.special_sets = len(specials)
         by_id = getattr(table, "special_by_id", {})
@@ -107,10 +109,14 @@ class HandFacts:
         self.hogs = sum(1 for t in range(NUM_PLAYABLE) if everything[t] == 4 and t not in kong_tiles)
         present = [t for t in range(NUM_PLAYABLE) if everything[t]]
         self.present = frozenset(present)
+        self.kinds = len(present)
+        ranks = [t % 9 for t in present if t < 27]
+        self.rank_span = max(ranks) - min(ranks) if ranks else 0
         self.number_suits = len({t // 9 for t in present if t < 27})
         self.honours = sum(everything[t] for t in present if is_honour(t))
         self.terminals = sum(everything[t] for t in present if is_terminal(t))
         self._wait_count = None
+        self._shape_wait_count = None
         self._readings = None
 
     @property
@@ -146,6 +152,15 @@ class HandFacts:
     def count(self, tile: int) -> int:
         return self.all_counts[tile]
 
+    def concealed_copies(self, tile: int) -> int:
+        return self.full_concealed[tile]
+
+    def meld_copies(self, tile: int) -> int:
+        return self.all_counts[tile] - self.full_concealed[tile]
+
+    def kinds_in(self, tiles) -> int:
+        return len(self.present & tiles)
+
     def only(self, tiles) -> bool:
         return self.present <= tiles
 
@@ -160,18 +175,26 @@ class HandFacts:
             self._wait_count = len(waits(self.table, self.ctx.concealed, self.ctx.melds))
         return self._wait_count
 
+    @property
+    def shape_wait_count(self) -> int:
+        if self._shape_wait_count is None:
+            from .analysis import shape_waits
+
+            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds))
+        return self._shape_wait_count
+
 
 class Arrangement:
     """The `d` of fan conditions: one way of reading the hand."""
 
     __slots__ = (
-        "standard", "seven_pairs", "thirteen_orphans", "quads", "chows", "pungs", "kongs",
-        "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung", "_outside",
+        "standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted", "quads", "chows", "pungs",
+        "kongs", "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung", "_outside",
         "specials_outside",
     )
 
     def __init__(self):
-        self.standard = self.seven_pairs = self.thirteen_orphans = False
+        self.standard = self.seven_pairs = self.thirteen_orphans = self.honours_knitted = self.knitted = False
         self.quads = self.chows = self.pungs = self.kongs = self.concealed_pungs = 0
         self.pair = -1
         self.sets = ()
@@ -197,6 +220,18 @@ class Arrangement:
     def has_pung(self, tile: int) -> bool:
         return any(k != hm.CHOW and t == tile for k, t in self.sets)
 
+    def pungs_of(self, tiles) -> int:
+        return sum(1 for k, t in self.sets if k != hm.CHOW and t in tiles)
+
+    def chows_of(self, tiles) -> int:
+        return sum(1 for k, t in self.sets if k == hm.CHOW and t in tiles)
+
+    def all_contain(self, tiles) -> bool:
+        """Every set and the pair hold one of the tiles (standard shape)."""
+        if not self.standard or self.pair not in tiles:
+            return False
+        return all((t in tiles or t + 1 in tiles or t + 2 in tiles) if k == hm.CHOW else t in tiles for k, t in self.sets)
+
     def has_chow(self, tile: int) -> bool:
         return any(k == hm.CHOW and t == tile for k, t in self.sets)
 
@@ -210,42 +245,63 @@ def _chow_reading(low: int, win: int) -> str:
     return "two_sided"
 
 
+_READING_ORDER = {"edge": 0, "two_sided": 0, "closed": 1, "single": 2, "dual_pung": 3}
+
+
+def _readings(pair: int, sets, win: int) -> list[str]:
+    """How the winning tile can be read in one split, chow readings first."""
+    found = ["single"] if pair == win else []
+    for kind, t in sets:
+        if kind == hm.PUNG and t == win:
+            reading = "dual_pung"
+        elif kind == hm.CHOW and t <= win <= t + 2:
+            reading = _chow_reading(t, win)
+        else:
+            continue
+        if reading not in found:
+            found.append(reading)
+    return sorted(found, key=_READING_ORDER.__getitem__)
+
+
+def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows: int = 0) -> Arrangement:
+    """One reading of a split of the concealed tiles; melds join its sets."""
+    a = Arrangement()
+    a.pair = pair
+    a.sets = tuple(sets) + h.meld_sets
+    chows = sum(1 for k, _ in sets if k == hm.CHOW)
+    concealed_pungs = len(sets) - chows
+    if reading == "dual_pung" and not h.self_drawn:
+        concealed_pungs -= 1  # completed by a discard: not concealed
+    a.chows = chows + h.meld_chows + extra_chows
+    a.pungs = (len(sets) - chows) + h.meld_pungs + h.meld_kongs + h.special_kongs
+    a.kongs = h.meld_kongs + h.special_kongs
+    a.specials_outside = h.specials_outside
+    a.concealed_pungs = concealed_pungs + h.concealed_kongs
+    if reading:
+        setattr(a, reading, True)
+    return a
+
+
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
-    melds = h.ctx.melds
-    meld_sets = [(hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL]
-    win = h.win_tile
     for pair, sets in hm.standard_decompositions(h.full_concealed):
-        # every group the winning tile can be read into
-        readings = []
-        if pair == win:
-            readings.append(("single", -1))
-        seen = set()
-        for i, (kind, t) in enumerate(sets):
-            if (kind, t) in seen:
-                continue
-            if kind == hm.PUNG and t == win:
-                readings.append(("dual_pung", i))
-            elif kind == hm.CHOW and t <= win <= t + 2:
-                readings.append((_chow_reading(t, win), i))
-            else:
-                continue
-            seen.add((kind, t))
-        for reading, _ in readings:
-            a = Arrangement()
+        for reading in _readings(pair, sets, h.win_tile):
+            a = _split_arrangement(h, pair, sets, reading)
             a.standard = True
-            a.pair = pair
-            a.sets = tuple(sets) + tuple(meld_sets)
-            chows = sum(1 for k, _ in sets if k == hm.CHOW)
-            concealed_pungs = len(sets) - chows
-            if reading == "dual_pung" and not h.self_drawn:
-                concealed_pungs -= 1
-            a.chows = chows + h.meld_chows
-            a.pungs = (len(sets) - chows) + h.meld_pungs + h.meld_kongs + h.special_kongs
-            a.kongs = h.meld_kongs + h.special_kongs
-            a.specials_outside = h.specials_outside
-            a.concealed_pungs = concealed_pungs + h.concealed_kongs
-            setattr(a, reading, True)
+            out.append(a)
+    return out
+
+
+def _knitted_arrangements(h: HandFacts) -> list[Arrangement]:
+    """A knitted straight (read as three chows), one set and a pair."""
+    out = []
+    for straight, pair, sets in kn.decompositions(h.full_concealed):
+        readings = _readings(pair, sets, h.win_tile)
+        if h.win_tile in straight:
+            readings.append("")  # the winning tile completed the straight
+        for reading in readings:
+            a = _split_arrangement(h, pair, sets, reading, extra_chows=3)
+            a.knitted = True
             out.append(a)
     return out
 
@@ -271,6 +327,13 @@ def arrangements(h: HandFacts) -> list[Arrangement]:
         a.pair = next(t for t in hm.ORPHANS if full[t] == 2)
         a.single = full[h.win_tile] == 2
         out.append(a)
+    if not melds and win.honours_and_knitted and kn.honours_and_knitted(full):
+        a = Arrangement()
+        a.honours_knitted = True
+        a.knitted = kn.full_straight(full)
+        out.append(a)
+    if len(melds) <= 1 and win.knitted_straight:
+        out.extend(_knitted_arrangements(h))
     return out
 
 
@@ -325,10 +388,27 @@ def _total(table, h, counted) -> tuple[int, int]:
 
 
 def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), cache=None) -> list:
+    """The fans counted for one reading: [(FanSpec, value, count)]."""
+    plan = table.fan_plan
+    hits = _plain_hits(table, plan, h, d, ignore, cache)
+    if d.sets:
+        _set_hits(table, plan, h, d, ignore, hits)
+    if plan.listed:
+        counted = _listed(table, plan, hits)
+    else:
+        counted = _transitive(table, hits)
+    if any(f.alone for f, _, _ in counted) and not all(f.alone or f.bonus for f, _, _ in counted):
+        counted = [c for c in counted if not c[0].alone]  # counted only when nothing else is
+    return counted
+
+
+def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
+    """{fan index: (count, sets used)} for fans read from conditions."""
     fans = table.fans
     o = table.o
     hits = {}
-    for i, fan in enumerate(fans):
+    for i in plan.plain:
+        fan = fans[i]
         if fan.id in ignore:
             continue
         if not fan.per_arrangement and cache is not None and i in cache:
@@ -341,30 +421,95 @@ def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), c
             if not fan.per_arrangement and cache is not None:
                 cache[i] = n
         if n > 0:
-            hits[fan.id] = (i, n)
+            hits[i] = (n, ())
+    return hits
+
+
+def _set_hits(table, plan, h, d, ignore, hits) -> None:
+    """Add fans over groups of sets and fans counted per set."""
+    fans = table.fans
+    for kind, engine in plan.set_engines:
+        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
+        keyed = sorted((t, pos) for pos, (k, t) in enumerate(d.sets) if k == want)
+        if len(keyed) < 2:
+            continue
+        for i, group in engine.count(tuple(t for t, _ in keyed)):
+            if fans[i].id in ignore:
+                continue
+            n, used = hits.get(i, (0, ()))
+            hits[i] = (n + 1, used + tuple(keyed[g][1] for g in group))
+    for i, kind, tiles_of in plan.each:
+        if fans[i].id in ignore:
+            continue
+        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
+        tiles = tiles_of(h, d, table.o)
+        used = tuple(pos for pos, (k, t) in enumerate(d.sets) if k == want and t in tiles)
+        if used:
+            hits[i] = (len(used), used)
+
+
+def _transitive(table, hits) -> list:
+    """A hit fan excludes its exclusions (closed under exclusion) whether
+    or not it is itself counted."""
+    fans = table.fans
     excluded = set()
-    for fid in hits:
-        excluded.update(fans[hits[fid][0]].excludes)
-    counted = [(fans[i], table.fan_values[i], n) for fid, (i, n) in hits.items() if fid not in excluded]
-    if any(f.alone for f, _, _ in counted) and not all(f.alone for f, _, _ in counted):
-        counted = [c for c in counted if not c[0].alone]  # counted only when nothing else is
-    return counted
+    for i in hits:
+        excluded.update(fans[i].excludes)
+    return [(fans[i], table.fan_values[i], n) for i, (n, _) in sorted(hits.items()) if fans[i].id not in excluded]
+
+
+def _listed(table, plan, hits) -> list:
+    """Only counted fans exclude, and exactly what they list (不计): whole
+    fans, n counts of a fan, or a per-set fan on their own sets."""
+    fans = table.fans
+    excluded: set = set()
+    less: dict = {}
+    on_sets: dict = {}
+    counted = []
+    for i in plan.order:
+        if i not in hits or fans[i].id in excluded:
+            continue
+        fan = fans[i]
+        counted.append(i)
+        excluded.update(fan.excludes)
+        for fid, n in fan.excludes_times:
+            less[fid] = less.get(fid, 0) + n
+        for fid in fan.excludes_sets:
+            on_sets.setdefault(fid, set()).update(hits[i][1])
+    out = []
+    for i in sorted(counted):
+        fan = fans[i]
+        n, used = hits[i]
+        if fan.id in on_sets:
+            n = sum(1 for pos in used if pos not in on_sets[fan.id])
+        n -= less.get(fan.id, 0)
+        if n > 0:
+            out.append((fan, table.fan_values[i], n))
+    return out
 
 
 def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
     best = None
     cache: dict = {}
+    prefer = table.fan_plan.prefer
     readings = arrangements(h)
     if not readings and shapeless:
         readings = [Arrangement()]  # a win that needs no shape: only hand facts
     for d in readings:
         counted = value_arrangement(table, h, d, ignore, cache)
         total, uncapped = _total(table, h, counted)
-        if best is None or (total, uncapped) > (best.total, best.uncapped):
+        better = best is None or (total, uncapped) > (best.total, best.uncapped)
+        if not better and prefer and (total, uncapped) == (best.total, best.uncapped):
+            better = _prefers(prefer, counted) and not _prefers(prefer, best.fans)
+        if better:
             best = Valuation(counted, total, d)
             best.uncapped = uncapped
             best.facts = h
     return best
+
+
+def _prefers(prefer, counted) -> bool:
+    return any(f.id in prefer for f, _, _ in counted)
 
 
 def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int) -> Valuation | None:

@@ -1,5 +1,12 @@
 """What one seat may see: its own tiles, everyone's melds and discards,
-tile counts of the others, and nothing of the wall's order."""
+tile counts of the others, and nothing of the wall's order.
+
+Events are filtered by a whitelist: each known event type names the fields
+every seat may see, and the seat the event is about may see a few more (its
+own drawn tile). An event type this module does not know is made safe by
+default: other seats get none of its tile-bearing fields, and nobody gets a
+field that could hold the wall, the dealt hands or face-down horses.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +39,9 @@ def seat_view(game, seat: int) -> dict:
         "dealer": game.dealer,
         "phase": game.phase,
         "current": game.current if game.phase == "turn" else None,
-        "to_act": game.to_act(),
+        # who else has a claim or a declaration to make is their secret: a
+        # seat sees only whether it is asked itself
+        "to_act": _to_act_for(game, seat),
         "wall_remaining": max(game.drawable(), 0),
         "hand": _tiles(me.counts),
         "drawn": NAMES[me.drawn] if me.drawn >= 0 and game.phase == "turn" and game.current == seat else None,
@@ -63,16 +72,83 @@ def seat_view(game, seat: int) -> dict:
     return view
 
 
-_PRIVATE_TILE_EVENTS = ("draw", "replacement")
+def _to_act_for(game, seat: int) -> list[int]:
+    acting = game.to_act()
+    if game.phase in ("claim", "start"):
+        return [seat] if seat in acting else []
+    return acting
+
+
+# Fields every seat may see, per event type.
+_PUBLIC = {
+    "stakes": {"values"},
+    "bought": {"stakes"},
+    "deal": {"dealer", "wall", "face_up", "indicator", "wilds"},
+    "draw": {"seat"},
+    "replacement": {"seat", "taken", "face_up", "flower"},
+    "flower": {"seat", "tile"},  # a flower set aside is shown (补花); its replacement is not
+    "double": {"seat", "doublings"},
+    "discard": {"seat", "tile", "ready"},
+    "ready": {"seat"},
+    "pong": {"seat", "tile", "source"},
+    "chow": {"seat", "tile", "tiles", "source"},
+    "kong": {"seat", "kind", "source", "tiles"},  # tiles: a special set, laid face up
+    "payment": {"from", "to", "amount", "reason"},
+    "hu": {"seat", "tile", "self_drawn", "source"},
+}
+# Fields only the seat the event is about may see.
+_OWN = {"draw": {"tile"}, "replacement": {"tile"}, "kong": {"tile"}}
+# Fields no seat is sent in any event: the wall's order, everyone's tiles,
+# face-down horses, seeds.
+_NEVER = frozenset({"hands", "horses", "horse_deck", "deck", "dead_wall", "seed", "concealed"})
+_TILE_NAMES = frozenset(NAMES)
+
+
+def _names_tiles(value) -> bool:
+    """Whether a field's value holds tile text anywhere inside it."""
+    if isinstance(value, str):
+        return value in _TILE_NAMES
+    if isinstance(value, (list, tuple)):
+        return any(_names_tiles(v) for v in value)
+    if isinstance(value, dict):
+        return any(_names_tiles(v) for v in value.values())
+    return False
+
+
+def _never(key: str, value) -> bool:
+    return key in _NEVER or (key.startswith("wall") and _names_tiles(value))
+
+
+def _public_extra(event: dict, show_concealed_kong: bool) -> set:
+    """Fields public only in some instances of a known event type."""
+    kind = event["type"]
+    if kind == "replacement" and event.get("taken"):
+        return {"tile"}  # taken from the face-up tail: everyone saw it
+    if kind == "kong" and (event.get("kind") != CONCEALED or show_concealed_kong):
+        return {"tile"}
+    return set()
 
 
 def event_for(event: dict, seat: int, show_concealed_kong: bool = False) -> dict:
     """An event as `seat` may see it."""
-    if event["type"] in _PRIVATE_TILE_EVENTS and event.get("seat") != seat and not event.get("taken"):
-        return {k: v for k, v in event.items() if k != "tile"}
-    if event["type"] == "kong" and event.get("kind") == CONCEALED and event.get("seat") != seat and not show_concealed_kong:
-        return {k: v for k, v in event.items() if k != "tile"}
-    if event["type"] == "deal":
+    kind = event["type"]
+    mine = event.get("seat") == seat
+    if kind == "end":
+        # the hand is over and its seed revealed: only raw piles stay out
+        return {k: v for k, v in event.items() if not _never(k, v)}
+    if kind == "deal":
         hands = event.get("hands") or []
-        return {**{k: v for k, v in event.items() if k != "hands"}, "hand": hands[seat] if seat < len(hands) else []}
-    return event
+        out = {k: v for k, v in event.items() if k == "type" or k in _PUBLIC["deal"]}
+        out["hand"] = list(hands[seat]) if 0 <= seat < len(hands) else []
+        return out
+    if kind in _PUBLIC:
+        allowed = _PUBLIC[kind] | _public_extra(event, show_concealed_kong)
+        if mine:
+            allowed = allowed | _OWN.get(kind, set())
+        return {k: v for k, v in event.items() if k == "type" or k in allowed}
+    # an event type added later: keep what names no tile, and the tiles of
+    # the seat's own event, but never a raw pile
+    return {
+        k: v for k, v in event.items()
+        if k == "type" or (not _never(k, v) and (mine or not _names_tiles(v)))
+    }

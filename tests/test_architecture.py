@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # Fan ids that are also the names of generic mechanisms or shapes.
-GENERIC = {"kong", "self_drawn", "robbing_kong", "seven_pairs", "declared_ready", "thirteen_orphans"}
+GENERIC = {
+    "kong", "self_drawn", "robbing_kong", "seven_pairs", "declared_ready", "thirteen_orphans", "seat_wind", "last_tile",
+    "concealed_kong", "knitted_straight",
+}
 
 
 def _forbidden_words() -> set[str]:

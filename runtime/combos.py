@@ -1,0 +1,142 @@
+"""Fans over groups of sets (组合番), and the principles that combine them.
+
+A set pattern names how many chows or pungs (kongs included) it takes and
+how they relate: same or different suits, ranks that go up by a constant
+step, fixed ranks, or distinct tiles from a group. Which groups of an
+arrangement's sets are counted is the principle the variant chooses:
+
+- `account_once` (套算一次, with 不得相同): the largest matching group is
+  counted first (four sets, else the first three in order); each set left
+  over then combines once, with its best fan over a pair; with no group of
+  three or more, fans over pairs are counted but n sets that combine make
+  at most n - 1 of them, and identical fans are dropped first when there
+  are too many.
+- `each_group`: every matching group counts, whatever sets it shares.
+
+Sets are given as their key tiles (a chow's lowest tile, a pung's tile),
+sorted; results name the positions of the sets each counted fan used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+CHOW, PUNG = "chow", "pung"
+
+
+@dataclass(frozen=True)
+class SetPattern:
+    kind: str  # chow or pung
+    size: int  # 2 to 4 sets
+    suits: str = ""  # same, different, or "" for any
+    steps: tuple = ()  # sorted ranks go up by one of these steps
+    ranks: tuple = ()  # the sorted ranks (a chow's lowest number)
+    tiles: tuple | None = None  # distinct tiles among these
+
+    def matches(self, tiles: tuple) -> bool:
+        if self.tiles is not None:
+            return len(set(tiles)) == len(tiles) and all(t in self.tiles for t in tiles)
+        if tiles[-1] >= 27:  # sorted: an honour is last
+            return False
+        if self.suits:
+            suits = {t // 9 for t in tiles}
+            if len(suits) != (1 if self.suits == "same" else len(tiles)):
+                return False
+        ranks = sorted(t % 9 + 1 for t in tiles)
+        if self.ranks and tuple(ranks) != self.ranks:
+            return False
+        if self.steps:
+            step = ranks[1] - ranks[0]
+            if step not in self.steps or any(b - a != step for a, b in zip(ranks, ranks[1:])):
+                return False
+        return True
+
+
+class SetFans:
+    """A variant's set patterns for one kind of set, with their principle.
+
+    `patterns` is [(fan index, SetPattern)] in the fan table's order, which
+    is also the order of preference among fans over the same number of sets.
+    """
+
+    def __init__(self, patterns, principle: str = "account_once"):
+        self.principle = principle
+        self.by_size: dict[int, list] = {}
+        for index, p in patterns:
+            self.by_size.setdefault(p.size, []).append((index, p))
+        self.rank = {index: i for i, (index, _) in enumerate(patterns)}
+        self._cache: dict[tuple, tuple] = {}
+
+    def first(self, tiles: tuple) -> int:
+        """The first fan whose pattern the group matches, or -1."""
+        for index, p in self.by_size.get(len(tiles), ()):
+            if p.matches(tiles):
+                return index
+        return -1
+
+    def count(self, tiles: tuple) -> tuple:
+        """((fan index, positions), ...) counted for these sorted set tiles."""
+        found = self._cache.get(tiles)
+        if found is None:
+            if self.principle == "each_group":
+                found = self._each_group(tiles)
+            else:
+                found = self._account_once(tiles)
+            self._cache[tiles] = found
+        return found
+
+    def _each_group(self, tiles: tuple) -> tuple:
+        out = []
+        for size in sorted(self.by_size, reverse=True):
+            for group in combinations(range(len(tiles)), size):
+                index = self.first(tuple(tiles[i] for i in group))
+                if index >= 0:
+                    out.append((index, group))
+        return tuple(out)
+
+    def _account_once(self, tiles: tuple) -> tuple:
+        n = len(tiles)
+        for size in range(n, 2, -1):
+            for group in combinations(range(n), size):
+                index = self.first(tuple(tiles[i] for i in group))
+                if index >= 0:
+                    return ((index, group),) + self._leftovers(tiles, group)
+        pairs = []
+        for i, j in combinations(range(n), 2):
+            index = self.first((tiles[i], tiles[j]))
+            if index >= 0:
+                pairs.append((index, (i, j)))
+        return tuple(self._trim(pairs))
+
+    def _leftovers(self, tiles: tuple, group: tuple) -> tuple:
+        """Each set outside the group combines once, with its best pair fan."""
+        out = []
+        for j in range(len(tiles)):
+            if j in group:
+                continue
+            best = None
+            for i in group:
+                a, b = sorted((i, j))
+                index = self.first((tiles[a], tiles[b]))
+                if index >= 0 and (best is None or self.rank[index] < self.rank[best[0]]):
+                    best = (index, (a, b))
+            if best is not None:
+                out.append(best)
+        return tuple(out)
+
+    def _trim(self, pairs: list) -> list:
+        """At most (sets that combine) - 1 pair fans; identical ones go first,
+        the least preferred fan first."""
+        related = {i for _, ij in pairs for i in ij}
+        limit = len(related) - 1
+        if len(pairs) <= limit:
+            return pairs
+        order = sorted({index for index, _ in pairs}, key=lambda index: self.rank[index], reverse=True)
+        kept = list(pairs)
+        for keep_at_most in (1, 0):
+            for index in order:
+                while len(kept) > limit and sum(1 for k, _ in kept if k == index) > keep_at_most:
+                    last = max(i for i, (k, _) in enumerate(kept) if k == index)
+                    del kept[last]
+        return kept

@@ -1,0 +1,78 @@
+"""Knitted shapes: a knitted straight is 147 of one suit, 258 of
+another and 369 of the third. Two winning shapes use it:
+
+- honours and knitted tiles: fourteen different tiles, the number
+  tiles all from one knitted straight, the rest honours;
+- a knitted straight with one more set and a pair.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import hand as hm
+from .tiles import NUM_PLAYABLE
+
+# The six knitted straights, each as its nine tiles.
+STRAIGHTS = tuple(
+    tuple(sorted(suit * 9 + r for i, suit in enumerate(order) for r in (i, i + 3, i + 6)))
+    for order in permutations(range(3))
+)
+_STRAIGHT_SETS = tuple(frozenset(s) for s in STRAIGHTS)
+
+
+def honours_and_knitted(counts: list[int]) -> bool:
+    """Fourteen different tiles: number tiles of one knitted straight, honours."""
+    hand = counts[:NUM_PLAYABLE]
+    if sum(hand) != 14 or max(hand) > 1:
+        return False
+    numbers = frozenset(t for t in range(27) if hand[t])
+    return any(numbers <= s for s in _STRAIGHT_SETS)
+
+
+def full_straight(counts: list[int]) -> bool:
+    """The tiles hold a whole knitted straight."""
+    return any(all(counts[t] for t in s) for s in STRAIGHTS)
+
+
+def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
+    """Every (straight, pair_tile, sets) reading of concealed `counts` as a
+    knitted straight plus standard sets and a pair."""
+    out = []
+    for s in STRAIGHTS:
+        if not all(counts[t] for t in s):
+            continue
+        rest = list(counts)
+        for t in s:
+            rest[t] -= 1
+        for pair, sets in hm.standard_decompositions(rest):
+            out.append((s, pair, sets))
+    return out
+
+
+def is_complete(counts: list[int], melds: int) -> bool:
+    """A knitted-straight hand (at most one meld beside the straight)."""
+    return melds <= 1 and sum(counts[:NUM_PLAYABLE]) == 14 - 3 * melds and bool(decompositions(counts))
+
+
+def _near(counts: list[int], need: int) -> bool:
+    """Some straight lacks at most `need` of its tiles."""
+    return any(sum(1 for t in s if not counts[t]) <= need for s in STRAIGHTS)
+
+
+def waits(counts: list[int], melds: int, honours_knitted: bool, straight_hands: bool) -> list[int]:
+    """Kinds completing either knitted shape from 13 - 3 * melds tiles."""
+    hand = counts[:NUM_PLAYABLE]
+    numbers = frozenset(t for t in range(27) if hand[t])
+    try_hk = honours_knitted and not melds and max(hand) <= 1 and any(numbers <= s for s in _STRAIGHT_SETS)
+    try_straight = straight_hands and _near(counts, 1)
+    if not (try_hk or try_straight):
+        return []
+    out = []
+    grown = list(counts)
+    for t in range(NUM_PLAYABLE):
+        grown[t] += 1
+        if (try_hk and honours_and_knitted(grown)) or (try_straight and is_complete(grown, melds)):
+            out.append(t)
+        grown[t] -= 1
+    return out

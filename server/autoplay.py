@@ -1,0 +1,30 @@
+"""托管: the move made for a seat whose player let the time run out.
+
+Draw-discard (摸什么打什么), as a table's own automatic play does: a forced
+move is made, a claim or a declaration is passed, and at a turn the tile
+just drawn is discarded (after a claim, when nothing was drawn, the last
+tile the rules allow).
+"""
+
+from __future__ import annotations
+
+from runtime.actions import Action
+
+PASS = Action("pass")
+
+
+def auto_action(game, seat: int) -> Action:
+    forced = game.forced_action(seat)
+    if forced is not None:
+        return forced
+    legal = game.legal_actions(seat)
+    if PASS in legal:
+        return PASS
+    if game.phase == "turn":
+        drawn = game.seats[seat].drawn
+        if drawn >= 0 and Action("discard", drawn) in legal:
+            return Action("discard", drawn)
+        discards = [a for a in legal if a.verb == "discard"]
+        if discards:
+            return discards[-1]
+    return legal[0]
