@@ -243,10 +243,14 @@ class Runner:
         game = self.game
         seat = game.current
         step = self._next()
-        if step is not None and step.seat == seat and step.verb in TURN_VERBS:
-            self._apply(step, self._turn_action(step))
-            return
         forced = game.forced_action(seat)
+        if step is not None and step.seat == seat and step.verb in TURN_VERBS:
+            action = self._turn_action(step)
+            # a turn the rules force (a locked ready hand's discard) plays by
+            # itself; a named action that is not the forced one waits
+            if forced is None or action == forced:
+                self._apply(step, action)
+                return
         if forced is not None:
             game.apply(seat, forced)
             return
