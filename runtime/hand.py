@@ -117,8 +117,9 @@ def standard_decompositions(counts: list[int]) -> list[tuple[int, tuple[tuple[in
     return out
 
 
-def standard_waits(counts: list[int]) -> list[int]:
-    """Kinds that complete a standard shape from 3k+1 concealed tiles.
+def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
+    """Kinds that complete a standard shape from 3k+1 concealed tiles
+    (`fifth_copy`: also a kind the tiles already hold four of).
 
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
@@ -150,7 +151,7 @@ def standard_waits(counts: list[int]) -> list[int]:
                 continue
             grown = list(key)
             for r in range(len(key)):
-                if grown[r] >= 4:
+                if grown[r] >= 4 and not fifth_copy:
                     continue
                 grown[r] += 1
                 k = (tuple(grown), chows, pair_here)

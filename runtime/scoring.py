@@ -164,7 +164,7 @@ class HandFacts:
         if self._shape_wait_count is None:
             from .analysis import shape_waits
 
-            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds))
+            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True))
         return self._shape_wait_count
 
 
@@ -262,9 +262,17 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     return a
 
 
+def _in_set_order(split) -> list:
+    """A split's sets lowest tile first, a pung before a chow on one tile."""
+    return sorted((t, kind != hm.PUNG) for kind, t in split[1])
+
+
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
-    for pair, sets in hm.standard_decompositions(h.full_concealed):
+    splits = hm.standard_decompositions(h.full_concealed)
+    if len(splits) > 1:
+        splits = sorted(splits, key=_in_set_order)  # equal readings: the first is kept
+    for pair, sets in splits:
         for reading in _readings(pair, sets, h.win_tile):
             a = _split_arrangement(h, pair, sets, reading)
             a.standard = True
