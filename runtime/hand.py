@@ -186,8 +186,11 @@ def seven_pairs_waits(counts: list[int], quads_as_two_pairs: bool = True) -> lis
     return odd
 
 
+_SIMPLES = tuple(t for t in range(27) if t not in ORPHANS)
+
+
 def thirteen_orphans_waits(counts: list[int]) -> list[int]:
-    if sum(counts[:NUM_PLAYABLE]) != 13 or any(counts[t] for t in range(NUM_PLAYABLE) if t not in ORPHANS):
+    if any(counts[t] for t in _SIMPLES) or sum(counts[:NUM_PLAYABLE]) != 13:
         return []
     held = [t for t in ORPHANS if counts[t]]
     if len(held) == 13:

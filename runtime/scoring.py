@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from . import hand as hm
 from . import knitted as kn
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, Meld
-from .tiles import NUM_PLAYABLE, is_honour, is_terminal
+from .tiles import NUM_PLAYABLE
 
 
 @dataclass
@@ -71,34 +71,40 @@ class HandFacts:
         self.completes_quad = full[ctx.win_tile] == 4
         melds = ctx.melds
         self.melds = len(melds)
-        self.claimed_melds = sum(1 for m in melds if m.claimed_from_other)
-        self.concealed = self.claimed_melds == 0
-        self.meld_chows = sum(1 for m in melds if m.type == CHOW)
-        self.meld_pungs = sum(1 for m in melds if m.type == PUNG)
-        self.meld_kongs = sum(1 for m in melds if m.type == KONG)
-        self.concealed_kongs = sum(1 for m in melds if m.type == KONG and m.kind == CONCEALED)
-        self.exposed_kongs = self.meld_kongs - self.concealed_kongs
-        self.added_kongs = sum(1 for m in melds if m.type == KONG and m.kind == ADDED)
-        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds)
-
+        claimed = chows = pungs = kongs = concealed_kongs = added_kongs = 0
         everything = list(full)
         kong_tiles = set()
         for m in melds:
+            claimed += m.claimed_from_other
+            if m.type == CHOW:
+                chows += 1
+            elif m.type == PUNG:
+                pungs += 1
+            else:
+                kongs += 1
+                kong_tiles.add(m.tile)
+                concealed_kongs += m.kind == CONCEALED
+                added_kongs += m.kind == ADDED
             for t in m.tiles:
                 everything[t] += 1
-            if m.type == KONG:
-                kong_tiles.add(m.tile)
+        self.claimed_melds = claimed
+        self.concealed = claimed == 0
+        self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs
+        self.concealed_kongs, self.added_kongs = concealed_kongs, added_kongs
+        self.exposed_kongs = kongs - concealed_kongs
+        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds)
+
         self.all_counts = everything
-        self.concealed_quads = sum(1 for t in range(NUM_PLAYABLE) if full[t] == 4)
-        self.hogs = sum(1 for t in range(NUM_PLAYABLE) if everything[t] == 4 and t not in kong_tiles)
         present = [t for t in range(NUM_PLAYABLE) if everything[t]]
         self.present = frozenset(present)
         self.kinds = len(present)
-        ranks = [t % 9 for t in present if t < 27]
-        self.rank_span = max(ranks) - min(ranks) if ranks else 0
-        self.number_suits = len({t // 9 for t in present if t < 27})
-        self.honours = sum(everything[t] for t in present if is_honour(t))
-        self.terminals = sum(everything[t] for t in present if is_terminal(t))
+        self.concealed_quads = sum(1 for t in present if full[t] == 4)
+        self.hogs = sum(1 for t in present if everything[t] == 4 and t not in kong_tiles)
+        numbers = [t for t in present if t < 27]
+        self.rank_span = max(t % 9 for t in numbers) - min(t % 9 for t in numbers) if numbers else 0
+        self.number_suits = len({t // 9 for t in numbers})
+        self.honours = sum(everything[t] for t in present if t >= 27)
+        self.terminals = sum(everything[t] for t in numbers if t % 9 in (0, 8))
         self._wait_count = None
         self._shape_wait_count = None
         self._readings = None
@@ -249,7 +255,7 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     a = Arrangement()
     a.pair = pair
     a.sets = tuple(sets) + h.meld_sets
-    chows = sum(1 for k, _ in sets if k == hm.CHOW)
+    chows = [k for k, _ in sets].count(hm.CHOW)
     concealed_pungs = len(sets) - chows
     if reading == "dual_pung" and not h.self_drawn:
         concealed_pungs -= 1  # completed by a discard: not concealed
@@ -391,25 +397,20 @@ def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), c
 
 
 def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
-    """{fan index: (count, sets used)} for fans read from conditions."""
-    fans = table.fans
-    o = table.o
-    hits = {}
-    for i in plan.plain:
-        fan = fans[i]
-        if fan.id in ignore:
-            continue
-        if not fan.per_arrangement and cache is not None and i in cache:
-            n = cache[i]
-        else:
-            if fan.when is not None and not fan.when(h, d, o):
-                n = 0
-            else:
-                n = fan.count(h, d, o) if fan.count is not None else 1
-            if not fan.per_arrangement and cache is not None:
-                cache[i] = n
-        if n > 0:
-            hits[i] = (n, ())
+    """{fan index: (count, sets used)} for fans read from conditions: the
+    hand's once per hand (kept in `cache`), the arrangement's each time."""
+    scoring = table.ruleset.scoring
+    found = cache.get("hand") if cache is not None else None
+    if found is None:
+        found = scoring.fans_of_hand(h, table.o)
+        if cache is not None:
+            cache["hand"] = found
+    hits = {i: (n, ()) for i, n in found}
+    for i, n in scoring.fans_of_arrangement(h, d, table.o):
+        hits[i] = (n, ())
+    if ignore:
+        fans = table.fans
+        hits = {i: hit for i, hit in hits.items() if fans[i].id not in ignore}
     return hits
 
 
@@ -454,8 +455,8 @@ def _listed(table, plan, hits) -> list:
     less: dict = {}
     on_sets: dict = {}
     counted = []
-    for i in plan.order:
-        if i not in hits or fans[i].id in excluded:
+    for i in sorted(hits, key=plan.position.__getitem__):
+        if fans[i].id in excluded:
             continue
         fan = fans[i]
         counted.append(i)
