@@ -59,7 +59,7 @@ async def expect_error(seat: Seat, code: str) -> dict:
 
 
 def test_wrong_token_and_another_tables_token_are_refused(server, tables):
-    (ta, a0, _), (tb, b0, _) = tables["a"], tables["b"]
+    (ta, _, _), (_, b0, _) = tables["a"], tables["b"]
 
     async def main():
         for token in ("x" * 32, b0["token"]):  # made up, and a real token of table B
