@@ -279,3 +279,4 @@ class Variant:
     wilds: Wilds | None = None
     horses: Horses | None = None
     follow_dealer: Follow | None = None
+    prevailing_wind: str = "east"

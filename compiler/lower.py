@@ -189,6 +189,7 @@ class _Lowering:
             wilds=wilds,
             horses=horses,
             follow_dealer=follow,
+            prevailing_wind=self.get("match", "prevailing_wind", default="east"),
         )
 
     def removals(self, kinds) -> list[tuple]:

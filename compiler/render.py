@@ -368,6 +368,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("wilds", wilds),
         ("horses", horses),
         ("follow_dealer", follow),
+        *((("prevailing_wind", v.prevailing_wind),) if v.prevailing_wind != "east" else ()),
     ))
 
 

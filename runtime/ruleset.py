@@ -312,6 +312,7 @@ class Ruleset:
     history_wins: tuple = ()  # HistoryWinSpec
     kong_payments: KongPaySpec | None = None
     wilds: WildSpec | None = None
+    prevailing_wind: str = "east"  # or by_round: East, South, West, North, one round of deals each
     horses: HorseSpec | None = None
     follow_dealer: FollowSpec | None = None
 
