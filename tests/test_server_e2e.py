@@ -127,8 +127,16 @@ def test_timeout_hands_the_seat_to_tuoguan_until_resume(server):
         s = Seat(server.ws_url, t["id"], a["token"])
         await s.connect()
         # never act: 托管 plays every decision, so the match still ends
+        resumed = False
         while not s.finished:
-            await s.recv()
+            msg = await s.recv()
+            if msg["type"] == "status" and msg["seats"][0]["auto"] and not resumed:
+                await s.send({"type": "resume", "id": "back"})  # take the seat back once
+                resumed = True
+                while True:
+                    m = await s.recv()
+                    if m["type"] == "status" and not m["seats"][0]["auto"]:
+                        break
         autos = [m for m in s.stream if m.get("by") == "auto" and m["event"].get("seat") == 0]
         statuses = [m for m in s.other if m["type"] == "status"]
         await s.close()
