@@ -17,10 +17,12 @@ score: winning hands scored per second through `mjc score`'s code path
 (JSON line in, JSON line out), on random complete hands.
 
 mcr: Chinese Official hands scored per second by our compiled `mcr` module
-(hand JSON object in, result object out) and by PyMahjongGB (`pymahjonggb`,
-a C++ calculator, called from Python with its arguments built beforehand)
-on the same 5,000 random winning hands of every shape, in interleaved
-slices; the two agree on every hand (tests/test_mcr_differential.py).
+and by PyMahjongGB (`pymahjonggb`, a C++ calculator called from Python) on
+the same 5,000 random winning hands of every shape, in interleaved slices:
+from the hand JSON object (ours: parse, score, result object; theirs: the
+conversion to its arguments and the call), and the calculators alone (our
+parsed hand; its prepared arguments). The two agree on every hand
+(tests/test_mcr_differential.py).
 
 wilds: 潮州 with White wild (白板做鬼): win checks (14 tiles) and waits (13
 tiles) per second for hands holding 0, 1, 2, 3 and 4 wilds, by our per-suit
@@ -175,8 +177,9 @@ def bench_score(seconds: float) -> dict:
 
 def bench_mcr(seconds: float, slices: int = 5) -> dict | None:
     from benchmarks import pymahjonggb as oracle
-    from mjc.handjson import score_hand
+    from mjc.handjson import parse_hand, score_hand
     from runtime.registry import load
+    from runtime.scoring import evaluate
 
     if not oracle.available():
         return None
@@ -186,9 +189,8 @@ def bench_mcr(seconds: float, slices: int = 5) -> dict | None:
     hands = [oracle.random_hand(rng) for _ in range(5000)]
     calls = [oracle.their_call(h) for h in hands]
     rs, cache = load("mcr"), {}
-
-    def ours(hand):
-        score_hand(hand, rs, cache)
+    table = rs.configure({})
+    contexts = [parse_hand(h, table) for h in hands]
 
     def theirs(call):
         try:
@@ -196,13 +198,24 @@ def bench_mcr(seconds: float, slices: int = 5) -> dict | None:
         except TypeError:  # a hand it finds no win in (none here)
             pass
 
-    rates = {"ours": [], "theirs": []}
+    measures = {
+        # from the hand JSON object to the result object, both sides
+        "ours_from_json": (lambda hand: score_hand(hand, rs, cache), hands),
+        "theirs_from_json": (lambda hand: theirs(oracle.their_call(hand)), hands),
+        # the calculators alone: our parsed hand, their prepared arguments
+        "ours_from_parsed": (lambda ctx: evaluate(table, ctx), contexts),
+        "theirs_from_parsed": (theirs, calls),
+    }
+    rates = {key: 0.0 for key in measures}
     for _ in range(slices):
-        rates["ours"].append(_rate(ours, hands, seconds / slices))
-        rates["theirs"].append(_rate(theirs, calls, seconds / slices))
-    ours_rate = sum(rates["ours"]) / slices
-    theirs_rate = sum(rates["theirs"]) / slices
-    return {"hands": len(hands), "ours_per_s": ours_rate, "pymahjonggb_per_s": theirs_rate, "ratio": ours_rate / theirs_rate}
+        for key, (fn, items) in measures.items():
+            rates[key] += _rate(fn, items, seconds / slices / len(measures) * 2) / slices
+    return {
+        "hands": len(hands),
+        **{f"{key}_per_s": rate for key, rate in rates.items()},
+        "ratio_from_json": rates["ours_from_json"] / rates["theirs_from_json"],
+        "ratio_from_parsed": rates["ours_from_parsed"] / rates["theirs_from_parsed"],
+    }
 
 
 def _wild_hands(count: int, size: int, wilds: int, seed: int) -> list[list[int]]:
@@ -323,8 +336,10 @@ def main(argv=None) -> int:
         if r is None:
             print("  MCR scoring: PyMahjongGB not installed (pip install '.[oracle]')")
         else:
-            print(f"  MCR hands scored: ours {r['ours_per_s']:.0f}/s, PyMahjongGB {r['pymahjonggb_per_s']:.0f}/s, "
-                  f"ratio {r['ratio']:.3f} ({r['hands']} random hands)")
+            print(f"  MCR hands scored, {r['hands']} random hands: from hand JSON ours {r['ours_from_json_per_s']:.0f}/s, "
+                  f"PyMahjongGB {r['theirs_from_json_per_s']:.0f}/s, ratio {r['ratio_from_json']:.3f}; "
+                  f"calculators alone ours {r['ours_from_parsed_per_s']:.0f}/s, PyMahjongGB "
+                  f"{r['theirs_from_parsed_per_s']:.0f}/s, ratio {r['ratio_from_parsed']:.3f}")
     if "wilds" in report:
         plain = report["wilds"]["table_without_wilds"]
         print(f"  潮州 without wilds: win checks {plain['win_checks_per_s']:.0f}/s, waits {plain['waits_per_s']:.0f}/s")
