@@ -21,6 +21,11 @@ STRAIGHTS = tuple(
 _STRAIGHT_SETS = tuple(frozenset(s) for s in STRAIGHTS)
 
 
+def _has_knit_row(c: list[int], b: int) -> bool:
+    """The suit starting at index b holds 147, 258 or 369."""
+    return bool((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7]) or (c[b + 2] and c[b + 5] and c[b + 8]))
+
+
 def _missing(counts: list[int]) -> list[int]:
     """For each straight, how many of its nine tiles the counts lack."""
     lack = [[(not counts[b + c]) + (not counts[b + c + 3]) + (not counts[b + c + 6]) for c in range(3)] for b in (0, 9, 18)]
@@ -38,13 +43,13 @@ def honours_and_knitted(counts: list[int]) -> bool:
 
 def full_straight(counts: list[int]) -> bool:
     """The tiles hold a whole knitted straight."""
-    return sum(map(bool, counts[:27])) >= 9 and 0 in _missing(counts)
+    return all(_has_knit_row(counts, b) for b in (0, 9, 18)) and 0 in _missing(counts)
 
 
 def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
     """Every (straight, pair_tile, sets) reading of concealed `counts` as a
     knitted straight plus standard sets and a pair."""
-    if sum(map(bool, counts[:27])) < 9:
+    if not all(_has_knit_row(counts, b) for b in (0, 9, 18)):
         return []
     out = []
     for s, lack in zip(STRAIGHTS, _missing(counts)):

@@ -417,22 +417,24 @@ def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
 def _set_hits(table, plan, h, d, ignore, hits) -> None:
     """Add fans over groups of sets and fans counted per set."""
     fans = table.fans
+    chows, pungs = [], []
+    for pos, (k, t) in enumerate(d.sets):
+        (chows if k == hm.CHOW else pungs).append((t, pos))
     for kind, engine in plan.set_engines:
-        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
-        keyed = sorted((t, pos) for pos, (k, t) in enumerate(d.sets) if k == want)
+        keyed = chows if kind == plan.chow_kind else pungs
         if len(keyed) < 2:
             continue
+        keyed.sort()
         for i, group in engine.count(tuple(t for t, _ in keyed)):
-            if fans[i].id in ignore:
+            if ignore and fans[i].id in ignore:
                 continue
             n, used = hits.get(i, (0, ()))
             hits[i] = (n + 1, used + tuple(keyed[g][1] for g in group))
     for i, kind, tiles_of in plan.each:
-        if fans[i].id in ignore:
+        if ignore and fans[i].id in ignore:
             continue
-        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
         tiles = tiles_of(h, d, table.o)
-        used = tuple(pos for pos, (k, t) in enumerate(d.sets) if k == want and t in tiles)
+        used = tuple(pos for t, pos in (chows if kind == plan.chow_kind else pungs) if t in tiles)
         if used:
             hits[i] = (len(used), used)
 
