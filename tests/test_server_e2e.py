@@ -67,7 +67,7 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
     """Seat 0 drops while seat 1 and the bots play on; back with last_seen,
     it gets each missed message once, and its stream equals a fresh one."""
     t = create_table(server.url, variant="yunnan_ka_er_tiao", seats=["human", "human", "bot", "bot"],
-                     bot_delay=0, hand_pause=0, hands=1, turn_seconds=None)
+                     bot_delay=0, hand_pause=0, hands=2, turn_seconds=None)
     a = join(server.url, t["id"], seat=0)
     b = join(server.url, t["id"], seat=1)
 
@@ -76,7 +76,6 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
         s1 = Seat(server.ws_url, t["id"], b["token"])
         await s0.connect()
         await s1.connect()
-        # both play until seat 0 has made a few moves
         moves = 0
 
         async def seat1_loop():
@@ -90,11 +89,16 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
                     pass
 
         task = asyncio.create_task(seat1_loop())
-        while moves < 3 and not s0.finished:
+        # seat 0 plays twice, and drops right after sending its second move:
+        # the events of that move and all that follow are what it misses
+        while True:
+            assert not s0.finished, "the match ended before seat 0 made two moves"
             legal = s0.pending()
             if legal:
                 await s0.act(first_choice(legal))
                 moves += 1
+                if moves == 2:
+                    break
             await s0.recv()
         seen = len(s0.stream)
         await s0.close()  # gone mid-hand; seat 1 and the bots go on till seat 0 is asked
