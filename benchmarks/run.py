@@ -3,7 +3,7 @@
     pip install '.[bench]'
     python -m benchmarks.run                # every measure, ~10 s each
     python -m benchmarks.run --seconds 3    # shorter
-    python -m benchmarks.run --only games   # games | score
+    python -m benchmarks.run --only games   # games | score | wilds | mcr
 
 games: complete 4-player 云南卡二条 hands per second and player decisions
 per second with random agents, and the same for rlcard's `mahjong`
@@ -15,6 +15,14 @@ rlcard: one `env.step`).
 
 score: winning hands scored per second through `mjc score`'s code path
 (JSON line in, JSON line out), on random complete hands.
+
+mcr: Chinese Official hands scored per second by our compiled `mcr` module
+and by PyMahjongGB (`pymahjonggb`, a C++ calculator called from Python) on
+the same 5,000 random winning hands of every shape, in interleaved slices:
+from the hand JSON object (ours: parse, score, result object; theirs: the
+conversion to its arguments and the call), and the calculators alone (our
+parsed hand; its prepared arguments). The two agree on every hand
+(tests/test_mcr_differential.py).
 
 wilds: 潮州 with White wild (白板做鬼): win checks (14 tiles) and waits (13
 tiles) per second for hands holding 0, 1, 2, 3 and 4 wilds, by our per-suit
@@ -167,6 +175,49 @@ def bench_score(seconds: float) -> dict:
     return {"hands": hands, "seconds": elapsed, "hands_per_s": hands / elapsed}
 
 
+def bench_mcr(seconds: float, slices: int = 5) -> dict | None:
+    from benchmarks import pymahjonggb as oracle
+    from mjc.handjson import parse_hand, score_hand
+    from runtime.registry import load
+    from runtime.scoring import evaluate
+
+    if not oracle.available():
+        return None
+    from MahjongGB import MahjongFanCalculator
+
+    rng = random.Random(2026)
+    hands = [oracle.random_hand(rng) for _ in range(5000)]
+    calls = [oracle.their_call(h) for h in hands]
+    rs, cache = load("mcr"), {}
+    table = rs.configure({})
+    contexts = [parse_hand(h, table) for h in hands]
+
+    def theirs(call):
+        try:
+            MahjongFanCalculator(**call)
+        except TypeError:  # a hand it finds no win in (none here)
+            pass
+
+    measures = {
+        # from the hand JSON object to the result object, both sides
+        "ours_from_json": (lambda hand: score_hand(hand, rs, cache), hands),
+        "theirs_from_json": (lambda hand: theirs(oracle.their_call(hand)), hands),
+        # the calculators alone: our parsed hand, their prepared arguments
+        "ours_from_parsed": (lambda ctx: evaluate(table, ctx), contexts),
+        "theirs_from_parsed": (theirs, calls),
+    }
+    rates = {key: 0.0 for key in measures}
+    for _ in range(slices):
+        for key, (fn, items) in measures.items():
+            rates[key] += _rate(fn, items, seconds / slices / len(measures) * 2) / slices
+    return {
+        "hands": len(hands),
+        **{f"{key}_per_s": rate for key, rate in rates.items()},
+        "ratio_from_json": rates["ours_from_json"] / rates["theirs_from_json"],
+        "ratio_from_parsed": rates["ours_from_parsed"] / rates["theirs_from_parsed"],
+    }
+
+
 def _wild_hands(count: int, size: int, wilds: int, seed: int) -> list[list[int]]:
     from runtime.tiles import counts_of
 
@@ -250,7 +301,7 @@ def bench_wilds(seconds: float) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=10.0, help="time per measure (default 10)")
-    ap.add_argument("--only", choices=["games", "score", "wilds"], help="run one benchmark")
+    ap.add_argument("--only", choices=["games", "score", "wilds", "mcr"], help="run one benchmark")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     report = {"python": platform.python_version(), "machine": platform.machine()}
@@ -260,6 +311,8 @@ def main(argv=None) -> int:
         report["score"] = bench_score(args.seconds)
     if args.only in (None, "wilds"):
         report["wilds"] = bench_wilds(args.seconds)
+    if args.only in (None, "mcr"):
+        report["mcr"] = bench_mcr(args.seconds)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -278,6 +331,15 @@ def main(argv=None) -> int:
         print(f"  ratio (ours / rlcard): {report['decisions_ratio']:.1f}x decisions/s, {report['games_ratio']:.1f}x games/s")
     if "score" in report:
         print(f"  mjc score code path: {report['score']['hands_per_s']:.0f} hands/s")
+    if "mcr" in report:
+        r = report["mcr"]
+        if r is None:
+            print("  MCR scoring: PyMahjongGB not installed (pip install '.[oracle]')")
+        else:
+            print(f"  MCR hands scored, {r['hands']} random hands: from hand JSON ours {r['ours_from_json_per_s']:.0f}/s, "
+                  f"PyMahjongGB {r['theirs_from_json_per_s']:.0f}/s, ratio {r['ratio_from_json']:.3f}; "
+                  f"calculators alone ours {r['ours_from_parsed_per_s']:.0f}/s, PyMahjongGB "
+                  f"{r['theirs_from_parsed_per_s']:.0f}/s, ratio {r['ratio_from_parsed']:.3f}")
     if "wilds" in report:
         plain = report["wilds"]["table_without_wilds"]
         print(f"  潮州 without wilds: win checks {plain['win_checks_per_s']:.0f}/s, waits {plain['waits_per_s']:.0f}/s")

@@ -296,3 +296,4 @@ class Variant:
     follow_dealer: Follow | None = None
     special_sets: tuple = ()
     ready_sees_opponent: Value = Value(const=False)
+    prevailing_wind: str = "east"

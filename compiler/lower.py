@@ -196,6 +196,7 @@ class _Lowering:
             follow_dealer=follow,
             special_sets=tuple(special_sets),
             ready_sees_opponent=sees,
+            prevailing_wind=self.get("match", "prevailing_wind", default="east"),
         )
 
     def removals(self, kinds) -> list[tuple]:

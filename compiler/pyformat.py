@@ -146,8 +146,17 @@ def wrap_expression(code: str, indent: int) -> str:
     """A `return` line for an expression, split at top-level operators
     (boolean first, then conditional, then arithmetic) inside parentheses
     when it is too wide."""
+    return _wrapped("return ", code, "", indent)
+
+
+def wrap_condition(code: str, indent: int) -> str:
+    """An `if` line for a condition, split like `wrap_expression`."""
+    return _wrapped("if ", code, ":", indent)
+
+
+def _wrapped(head: str, code: str, tail: str, indent: int) -> str:
     pad = INDENT * indent
-    line = f"{pad}return {code}"
+    line = f"{pad}{head}{code}{tail}"
     if width(line) <= WIDTH:
         return line
     pieces = [code]
@@ -155,10 +164,8 @@ def wrap_expression(code: str, indent: int) -> str:
         pieces = _split_top(code, ops)
         if len(pieces) > 1:
             break
-    if len(pieces) == 1:
-        return f"{pad}return (\n{pad}{INDENT}{code}\n{pad})"
     body = "\n".join(f"{pad}{INDENT}{p}" for p in pieces)
-    return f"{pad}return (\n{body}\n{pad})"
+    return f"{pad}{head}(\n{body}\n{pad}){tail}"
 
 
 def _split_top(code: str, ops: tuple) -> list[str]:

@@ -13,10 +13,11 @@ from importlib import resources
 
 import jinja2
 
+from runtime.tiles import format_tiles
 from runtime.vocabulary import SCOPE_PARAMS
 
 from . import ir
-from .pyformat import Call, Ref, fmt, wrap_doc, wrap_expression
+from .pyformat import INDENT, Call, Ref, fmt, wrap_condition, wrap_doc, wrap_expression
 
 
 @dataclass(frozen=True)
@@ -27,12 +28,17 @@ class Function:
     body: str
 
 
+_TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
+
+
 class _Functions:
-    """Collects the functions that expressions compile to."""
+    """Collects the functions that expressions compile to, and the sets of
+    tiles they use, made once at import as module constants."""
 
     def __init__(self):
         self.items: list[Function] = []
         self.names: set[str] = set()
+        self.constants: dict[str, str] = {}  # name -> Python literal
 
     def add(self, base: str, expr: ir.Expr, doc: str = "") -> Ref:
         name = re.sub(r"[^a-z0-9_]", "_", base.lower())
@@ -41,8 +47,21 @@ class _Functions:
         self.names.add(name)
         text = (doc + ": " if doc else "") + " ".join(expr.source.split())
         doc = wrap_doc(_doc(text), 1)
-        self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(expr.code, 1)))
+        code = _TILE_SET.sub(self._constant, expr.code)
+        self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(code, 1)))
         return Ref(name)
+
+    def add_body(self, name: str, params: str, doc: str, body: str) -> Ref:
+        """A function written out statement by statement."""
+        self.names.add(name)
+        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body)))
+        return Ref(name)
+
+    def _constant(self, match: re.Match) -> str:
+        tiles = [int(t) for t in match.group(1).split(",") if t.strip()]
+        name = "TILES_" + format_tiles(tiles).replace(" ", "_")
+        self.constants[name] = match.group(0)
+        return name
 
     def value(self, base: str, v: ir.Value, doc: str = ""):
         return self.add(base, v.expr, doc) if v.expr is not None else v.const
@@ -80,14 +99,12 @@ def _fans(v: ir.Variant, fx: _Functions) -> tuple:
     out = []
     for f in v.scoring.fans:
         label = f"{f.name.zh} {f.name.en}" + (f" ({f.rule})" if f.rule else "")
-        when = fx.add(f"when_{f.id}", f.when, label) if f.when else None
-        count = fx.add(f"count_{f.id}", f.count, label) if f.count else None
         kwargs = [
             ("id", f.id),
             ("name", _text(f.name)),
             ("value", fx.value(f"value_{f.id}", f.value, label)),
-            ("when", when),
-            ("count", count),
+            ("when", None),
+            ("count", None),
             ("per_arrangement", f.per_arrangement),
         ]
         if f.excludes:
@@ -114,6 +131,41 @@ def _fans(v: ir.Variant, fx: _Functions) -> tuple:
             kwargs.append(("doc", f.doc))
         out.append(Call("FanSpec", (), tuple(kwargs)))
     return tuple(out)
+
+
+def _fan_finders(v: ir.Variant, fx: _Functions) -> tuple[Ref, Ref]:
+    """Two functions that test every plain fan of the table in one go: the
+    fans read from the whole hand (once per hand), and those that read one
+    arrangement of it (once per arrangement)."""
+    hand, arrangement = [], []
+    for i, f in enumerate(v.scoring.fans):
+        if f.sets is not None or f.each is not None:
+            continue  # counted by the runtime's set engines
+        (arrangement if f.per_arrangement else hand).append((i, f))
+    return (
+        fx.add_body("fans_of_hand", "h, o", "The fans read from the whole hand: [(fan index, count)].", _finder(hand)),
+        fx.add_body(
+            "fans_of_arrangement", "h, d, o", "The fans read from one arrangement: [(fan index, count)].", _finder(arrangement)
+        ),
+    )
+
+
+def _finder(fans: list) -> str:
+    lines = [f"{INDENT}found = []"]
+    for i, f in fans:
+        lines.append(f"{INDENT}# {f.name.zh} {f.name.en}")
+        pad = INDENT
+        if f.when is not None:
+            lines.append(wrap_condition(f.when.code, 1))
+            pad = INDENT * 2
+        if f.count is None:
+            lines.append(f"{pad}found.append(({i}, 1))")
+        else:
+            lines.append(f"{pad}n = {f.count.code}")
+            lines.append(f"{pad}if n > 0:")
+            lines.append(f"{pad}{INDENT}found.append(({i}, n))")
+    lines.append(f"{INDENT}return found")
+    return "\n".join(lines)
 
 
 def _set_pattern(g: ir.SetGroup) -> Call:
@@ -179,6 +231,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("why_not", _text(w.why_not)),
     ) + ((("double", fx.value("win_double", w.double)),) if w.double.const is not False else ()))
     fans = _fans(v, fx)
+    fans_of_hand, fans_of_arrangement = _fan_finders(v, fx)
     scoring = Call("ScoringSpec", (), (
         ("unit", v.scoring.unit),
         ("unit_name", _text(v.scoring.unit_name)),
@@ -187,6 +240,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("final", fx.add("scoring_final", v.scoring.final, "the hand's total") if v.scoring.final else None),
         ("final_source", " ".join(v.scoring.final.source.split()) if v.scoring.final else ""),
         ("fans", fans),
+        ("fans_of_hand", fans_of_hand),
+        ("fans_of_arrangement", fans_of_arrangement),
         *((("exclusion", v.scoring.exclusion),) if v.scoring.exclusion != "transitive" else ()),
         *((("set_principle", v.scoring.set_groups),) if v.scoring.set_groups != "account_once" else ()),
         *((("prefer", v.scoring.prefer),) if v.scoring.prefer else ()),
@@ -331,6 +386,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("wilds", wilds),
         ("horses", horses),
         ("follow_dealer", follow),
+        *((("prevailing_wind", v.prevailing_wind),) if v.prevailing_wind != "east" else ()),
     ) + ((("special_sets", special_sets),) if special_sets else ())
       + ((("observation", observation),) if observation is not None else ()))
 
@@ -367,6 +423,7 @@ def render(v: ir.Variant) -> str:
         variant=v,
         imports=sorted(_classes(ruleset, set())),
         functions=fx.items,
+        constants=sorted(fx.constants.items()),
         ruleset=fmt(ruleset, 0, "RULESET = "),
         summary_lines=_wrap(v.summary, 72),
     )

@@ -30,6 +30,10 @@ from runtime.ruleset import (
 )
 
 
+# Sets of tiles the rules below test against (tile indices; names in MPSZ).
+TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
+TILES_19m19p19s = frozenset({0, 8, 9, 17, 18, 26})
+
 def claims_must_win(p, o):
     """options.bi_hu"""
     return o.bi_hu
@@ -46,70 +50,54 @@ def win_allowed(h, r, o):
     )
 
 
-def when_peng_peng_hu(h, d, o):
-    """碰碰胡 All pungs (CZ-60): shape.standard and sets.chows == 0"""
-    return d.standard and d.chows == 0
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 鸡胡 Chicken hand
+    found.append((0, 1))
+    # 混一色 One suit with honours
+    if h.number_suits == 1 and h.honours > 0:
+        found.append((2, 1))
+    # 清一色 One suit only
+    if h.number_suits == 1 and h.honours == 0:
+        found.append((3, 1))
+    # 字一色 Honours only
+    if h.only(TILES_1234567z):
+        found.append((8, 1))
+    # 清幺九 Terminals only
+    if h.only(TILES_19m19p19s):
+        found.append((10, 1))
+    # 十八罗汉 Four kongs
+    if h.meld_kongs == 4:
+        found.append((12, 1))
+    return found
 
 
-def when_hun_yi_se(h, d, o):
-    """混一色 One suit with honours (CZ-60): hand.number_suits == 1 and hand.honours > 0"""
-    return h.number_suits == 1 and h.honours > 0
-
-
-def when_qing_yi_se(h, d, o):
-    """清一色 One suit only (CZ-60): hand.number_suits == 1 and hand.honours == 0"""
-    return h.number_suits == 1 and h.honours == 0
-
-
-def when_qi_dui(h, d, o):
-    """七对 Seven pairs (CZ-60): shape.seven_pairs and shape.quads == 0"""
-    return d.seven_pairs and d.quads == 0
-
-
-def when_hao_hua_qi_dui(h, d, o):
-    """豪华七对 Seven pairs with a four of a kind (CZ-55, CZ-60): shape.seven_pairs and
-    shape.quads == 1
-    """
-    return d.seven_pairs and d.quads == 1
-
-
-def when_shuang_hao_hua_qi_dui(h, d, o):
-    """双豪华七对 Seven pairs with two fours of a kind (CZ-55, CZ-60): shape.seven_pairs and
-    shape.quads == 2
-    """
-    return d.seven_pairs and d.quads == 2
-
-
-def when_san_hao_hua_qi_dui(h, d, o):
-    """三豪华七对 Seven pairs with three fours of a kind (CZ-55, CZ-60): shape.seven_pairs and
-    shape.quads == 3
-    """
-    return d.seven_pairs and d.quads == 3
-
-
-def when_zi_yi_se(h, d, o):
-    """字一色 Honours only (CZ-55, CZ-60): hand.only(honours)"""
-    return h.only(frozenset({27, 28, 29, 30, 31, 32, 33}))
-
-
-def when_dai_yao_jiu(h, d, o):
-    """带幺九 Terminals or honours in every set (CZ-60): sets.all_outside"""
-    return d.all_outside
-
-
-def when_qing_yao_jiu(h, d, o):
-    """清幺九 Terminals only (CZ-55, CZ-60): hand.only(terminals)"""
-    return h.only(frozenset({0, 8, 9, 17, 18, 26}))
-
-
-def when_shi_san_yao(h, d, o):
-    """十三幺 Thirteen orphans (CZ-48, CZ-60): shape.thirteen_orphans"""
-    return d.thirteen_orphans
-
-
-def when_shi_ba_luo_han(h, d, o):
-    """十八罗汉 Four kongs (CZ-55, CZ-60): melds.kongs == 4"""
-    return h.meld_kongs == 4
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 碰碰胡 All pungs
+    if d.standard and d.chows == 0:
+        found.append((1, 1))
+    # 七对 Seven pairs
+    if d.seven_pairs and d.quads == 0:
+        found.append((4, 1))
+    # 豪华七对 Seven pairs with a four of a kind
+    if d.seven_pairs and d.quads == 1:
+        found.append((5, 1))
+    # 双豪华七对 Seven pairs with two fours of a kind
+    if d.seven_pairs and d.quads == 2:
+        found.append((6, 1))
+    # 三豪华七对 Seven pairs with three fours of a kind
+    if d.seven_pairs and d.quads == 3:
+        found.append((7, 1))
+    # 带幺九 Terminals or honours in every set
+    if d.all_outside:
+        found.append((9, 1))
+    # 十三幺 Thirteen orphans
+    if d.thirteen_orphans:
+        found.append((11, 1))
+    return found
 
 
 def scoring_combine(o, n):
@@ -548,7 +536,7 @@ RULESET = Ruleset(
                 id="peng_peng_hu",
                 name=Text("碰碰胡", "All pungs"),
                 value=4,
-                when=when_peng_peng_hu,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CZ-60",
@@ -558,7 +546,7 @@ RULESET = Ruleset(
                 id="hun_yi_se",
                 name=Text("混一色", "One suit with honours"),
                 value=4,
-                when=when_hun_yi_se,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CZ-60",
@@ -568,7 +556,7 @@ RULESET = Ruleset(
                 id="qing_yi_se",
                 name=Text("清一色", "One suit only"),
                 value=6,
-                when=when_qing_yi_se,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("hun_yi_se",),
@@ -579,7 +567,7 @@ RULESET = Ruleset(
                 id="qi_dui",
                 name=Text("七对", "Seven pairs"),
                 value=6,
-                when=when_qi_dui,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CZ-60",
@@ -589,7 +577,7 @@ RULESET = Ruleset(
                 id="hao_hua_qi_dui",
                 name=Text("豪华七对", "Seven pairs with a four of a kind"),
                 value=10,
-                when=when_hao_hua_qi_dui,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("qi_dui",),
@@ -600,7 +588,7 @@ RULESET = Ruleset(
                 id="shuang_hao_hua_qi_dui",
                 name=Text("双豪华七对", "Seven pairs with two fours of a kind"),
                 value=20,
-                when=when_shuang_hao_hua_qi_dui,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("qi_dui",),
@@ -611,7 +599,7 @@ RULESET = Ruleset(
                 id="san_hao_hua_qi_dui",
                 name=Text("三豪华七对", "Seven pairs with three fours of a kind"),
                 value=30,
-                when=when_san_hao_hua_qi_dui,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("qi_dui",),
@@ -622,7 +610,7 @@ RULESET = Ruleset(
                 id="zi_yi_se",
                 name=Text("字一色", "Honours only"),
                 value=20,
-                when=when_zi_yi_se,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("peng_peng_hu", "hun_yi_se", "dai_yao_jiu"),
@@ -633,7 +621,7 @@ RULESET = Ruleset(
                 id="dai_yao_jiu",
                 name=Text("带幺九", "Terminals or honours in every set"),
                 value=10,
-                when=when_dai_yao_jiu,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CZ-60",
@@ -643,7 +631,7 @@ RULESET = Ruleset(
                 id="qing_yao_jiu",
                 name=Text("清幺九", "Terminals only"),
                 value=20,
-                when=when_qing_yao_jiu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("peng_peng_hu", "dai_yao_jiu"),
@@ -654,7 +642,7 @@ RULESET = Ruleset(
                 id="shi_san_yao",
                 name=Text("十三幺", "Thirteen orphans"),
                 value=26,
-                when=when_shi_san_yao,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CZ-48, CZ-60",
@@ -664,7 +652,7 @@ RULESET = Ruleset(
                 id="shi_ba_luo_han",
                 name=Text("十八罗汉", "Four kongs"),
                 value=36,
-                when=when_shi_ba_luo_han,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("peng_peng_hu",),
@@ -672,6 +660,8 @@ RULESET = Ruleset(
                 when_source="melds.kongs == 4",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

@@ -44,103 +44,75 @@ def kongs_in_pung_turn(o, n):
     return o.kong_right_after_pung
 
 
-def when_all_pungs(h, d, o):
-    """大碰对 All pungs (CX-29, CX-34): shape.standard and sets.chows == 0"""
-    return d.standard and d.chows == 0
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 平胡 Basic win
+    found.append((0, 1))
+    # 清一色 Pure one suit
+    if h.number_suits == 1:
+        found.append((6, 1))
+    # 杠上花 Win on a kong replacement
+    if h.kong_replacement and h.kong_chain == 1:
+        found.append((7, 1))
+    # 杠上炮 Win on a discard after a kong
+    if h.after_kong_discard:
+        found.append((8, 1))
+    # 抢杠胡 Robbing the kong
+    if h.robbing_kong:
+        found.append((9, 1))
+    # 天胡 Heavenly win
+    if h.first_turn and h.self_drawn and h.is_dealer:
+        found.append((10, 1))
+    # 地胡 Earthly win (on the dealer's first discard)
+    if h.first_discard and h.discarder_is_dealer:
+        found.append((11, 1))
+    # 双杠上花 Win on the replacement after two kongs
+    if h.kong_replacement and h.kong_chain == 2:
+        found.append((12, 1))
+    # 三杠上花 Win on the replacement after three kongs
+    if h.kong_replacement and h.kong_chain == 3:
+        found.append((13, 1))
+    # 四杠上花 Win on the replacement after four kongs
+    if h.kong_replacement and h.kong_chain >= 4:
+        found.append((14, 1))
+    # 五梅花 The winning replacement is 5p
+    if h.kong_replacement and h.win_tile == 13:
+        found.append((15, 1))
+    return found
 
 
-def when_seven_pairs(h, d, o):
-    """七对 Seven pairs (CX-30, CX-34): shape.seven_pairs and long_count == 0"""
-    return (
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 大碰对 All pungs
+    if d.standard and d.chows == 0:
+        found.append((1, 1))
+    # 七对 Seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 0
-    )
-
-
-def when_dragon_seven_pairs(h, d, o):
-    """龙七对 Dragon seven pairs (KET-38, KET-A02): shape.seven_pairs and long_count == 1"""
-    return (
+    ):
+        found.append((2, 1))
+    # 龙七对 Dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 1
-    )
-
-
-def when_double_dragon_seven_pairs(h, d, o):
-    """双龙七对 Double-dragon seven pairs (KET-38): shape.seven_pairs and long_count == 2"""
-    return (
+    ):
+        found.append((3, 1))
+    # 双龙七对 Double-dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 2
-    )
-
-
-def when_triple_dragon_seven_pairs(h, d, o):
-    """三龙七对 Triple-dragon seven pairs (KET-38): shape.seven_pairs and long_count == 3"""
-    return (
+    ):
+        found.append((4, 1))
+    # 三龙七对 Triple-dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 3
-    )
-
-
-def when_full_flush(h, d, o):
-    """清一色 Pure one suit (CX-29, CX-34): hand.number_suits == 1"""
-    return h.number_suits == 1
-
-
-def when_kong_replacement_win(h, d, o):
-    """杠上花 Win on a kong replacement (CX-19, CX-29): win.kong_replacement and win.kong_chain
-    == 1
-    """
-    return h.kong_replacement and h.kong_chain == 1
-
-
-def when_kong_discard_win(h, d, o):
-    """杠上炮 Win on a discard after a kong (KET-32): win.after_kong_discard"""
-    return h.after_kong_discard
-
-
-def when_robbing_kong(h, d, o):
-    """抢杠胡 Robbing the kong (KET-31): win.robbing_kong"""
-    return h.robbing_kong
-
-
-def when_heavenly_win(h, d, o):
-    """天胡 Heavenly win (CX-29, CX-34): win.first_turn and win.self_drawn and winner.is_dealer"""
-    return h.first_turn and h.self_drawn and h.is_dealer
-
-
-def when_earthly_win(h, d, o):
-    """地胡 Earthly win (on the dealer's first discard) (CX-29, CX-34): win.first_discard and
-    discarder.is_dealer
-    """
-    return h.first_discard and h.discarder_is_dealer
-
-
-def when_double_kong_replacement_win(h, d, o):
-    """双杠上花 Win on the replacement after two kongs (CX-29, CX-34): win.kong_replacement and
-    win.kong_chain == 2
-    """
-    return h.kong_replacement and h.kong_chain == 2
-
-
-def when_triple_kong_replacement_win(h, d, o):
-    """三杠上花 Win on the replacement after three kongs (CX-29, CX-34): win.kong_replacement
-    and win.kong_chain == 3
-    """
-    return h.kong_replacement and h.kong_chain == 3
-
-
-def when_quadruple_kong_replacement_win(h, d, o):
-    """四杠上花 Win on the replacement after four kongs (CX-29, CX-34): win.kong_replacement and
-    win.kong_chain >= 4
-    """
-    return h.kong_replacement and h.kong_chain >= 4
-
-
-def when_five_dots_flower(h, d, o):
-    """五梅花 The winning replacement is 5p (CX-29, CX-A04): win.kong_replacement and win.tile
-    == 5p
-    """
-    return h.kong_replacement and h.win_tile == 13
+    ):
+        found.append((5, 1))
+    return found
 
 
 def settlement_discard_payers(o, n):
@@ -379,7 +351,7 @@ RULESET = Ruleset(
                 id="all_pungs",
                 name=Text("大碰对", "All pungs"),
                 value=1,
-                when=when_all_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CX-29, CX-34",
@@ -389,7 +361,7 @@ RULESET = Ruleset(
                 id="seven_pairs",
                 name=Text("七对", "Seven pairs"),
                 value=2,
-                when=when_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="CX-30, CX-34",
@@ -399,7 +371,7 @@ RULESET = Ruleset(
                 id="dragon_seven_pairs",
                 name=Text("龙七对", "Dragon seven pairs"),
                 value=3,
-                when=when_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -410,7 +382,7 @@ RULESET = Ruleset(
                 id="double_dragon_seven_pairs",
                 name=Text("双龙七对", "Double-dragon seven pairs"),
                 value=4,
-                when=when_double_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -421,7 +393,7 @@ RULESET = Ruleset(
                 id="triple_dragon_seven_pairs",
                 name=Text("三龙七对", "Triple-dragon seven pairs"),
                 value=5,
-                when=when_triple_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -432,7 +404,7 @@ RULESET = Ruleset(
                 id="full_flush",
                 name=Text("清一色", "Pure one suit"),
                 value=1,
-                when=when_full_flush,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -442,7 +414,7 @@ RULESET = Ruleset(
                 id="kong_replacement_win",
                 name=Text("杠上花", "Win on a kong replacement"),
                 value=1,
-                when=when_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-19, CX-29",
@@ -452,7 +424,7 @@ RULESET = Ruleset(
                 id="kong_discard_win",
                 name=Text("杠上炮", "Win on a discard after a kong"),
                 value=1,
-                when=when_kong_discard_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-32",
@@ -462,7 +434,7 @@ RULESET = Ruleset(
                 id="robbing_kong",
                 name=Text("抢杠胡", "Robbing the kong"),
                 value=1,
-                when=when_robbing_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-31",
@@ -472,7 +444,7 @@ RULESET = Ruleset(
                 id="heavenly_win",
                 name=Text("天胡", "Heavenly win"),
                 value=2,
-                when=when_heavenly_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -482,7 +454,7 @@ RULESET = Ruleset(
                 id="earthly_win",
                 name=Text("地胡", "Earthly win (on the dealer's first discard)"),
                 value=2,
-                when=when_earthly_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -492,7 +464,7 @@ RULESET = Ruleset(
                 id="double_kong_replacement_win",
                 name=Text("双杠上花", "Win on the replacement after two kongs"),
                 value=2,
-                when=when_double_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -502,7 +474,7 @@ RULESET = Ruleset(
                 id="triple_kong_replacement_win",
                 name=Text("三杠上花", "Win on the replacement after three kongs"),
                 value=3,
-                when=when_triple_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -512,7 +484,7 @@ RULESET = Ruleset(
                 id="quadruple_kong_replacement_win",
                 name=Text("四杠上花", "Win on the replacement after four kongs"),
                 value=4,
-                when=when_quadruple_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-34",
@@ -522,13 +494,15 @@ RULESET = Ruleset(
                 id="five_dots_flower",
                 name=Text("五梅花", "The winning replacement is 5p"),
                 value=1,
-                when=when_five_dots_flower,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="CX-29, CX-A04",
                 when_source="win.kong_replacement and win.tile == 5p",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers=settlement_discard_payers,

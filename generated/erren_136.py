@@ -27,6 +27,9 @@ from runtime.ruleset import (
 )
 
 
+# Sets of tiles the rules below test against (tile indices; names in MPSZ).
+TILES_1p1s567z = frozenset({9, 18, 31, 32, 33})
+
 def ready_when(o, n):
     """options.bao_ting"""
     return o.bao_ting
@@ -42,70 +45,58 @@ def win_allowed(h, r, o):
     )
 
 
-def when_piao_hu(h, d, o):
-    """飘胡 All pungs (ER-24b, ER-A02, ER-A06): shape.standard and sets.pungs == 4"""
-    return d.standard and d.pungs == 4
-
-
-def when_zi_mo(h, d, o):
-    """自摸 Self-drawn (ER-24c, ER-21): win.self_drawn"""
-    return h.self_drawn
-
-
-def when_zhuang_hu(h, d, o):
-    """庄户 Dealer (ER-24d, ER-A03): winner.is_dealer"""
-    return h.is_dealer
-
-
-def when_tian_hu(h, d, o):
-    """天胡 Heavenly win (ER-24e, ER-27): winner.is_dealer and win.first_own_draw"""
-    return h.is_dealer and h.first_draw
-
-
-def when_di_hu(h, d, o):
-    """地胡 Earthly win (ER-24f, ER-27, ER-A04): not winner.is_dealer and game.claims == 0 and
-    (win.first_own_draw or (win.first_discard and discarder.is_dealer))
-    """
-    return (
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 平胡 Plain win
+    found.append((0, 1))
+    # 自摸 Self-drawn
+    if h.self_drawn:
+        found.append((2, 1))
+    # 庄户 Dealer
+    if h.is_dealer:
+        found.append((3, 1))
+    # 天胡 Heavenly win
+    if h.is_dealer and h.first_draw:
+        found.append((4, 1))
+    # 地胡 Earthly win
+    if (
         not h.is_dealer
         and h.game_claims == 0
         and (h.first_draw or h.first_discard and h.discarder_is_dealer)
-    )
+    ):
+        found.append((5, 1))
+    # 门前清 Concealed hand
+    if h.melds == 0:
+        found.append((6, 1))
+    # 杠上开花 Win on a kong replacement
+    if h.kong_replacement:
+        found.append((7, 1))
+    # 杠上炮 Win on the discard after a kong
+    if h.after_kong_discard:
+        found.append((8, 1))
+    # 边胡 Edge wait
+    if h.can_be_edge:
+        found.append((9, 1))
+    # 夹胡 Closed wait
+    if h.can_be_closed:
+        found.append((10, 1))
+    # 单调 Single wait
+    if h.can_be_single:
+        found.append((11, 1))
+    # 抢杠 Robbing the kong
+    if h.robbing_kong:
+        found.append((12, 1))
+    return found
 
 
-def when_men_qian_qing(h, d, o):
-    """门前清 Concealed hand (ER-24g, ER-A06): melds.count == 0"""
-    return h.melds == 0
-
-
-def when_gang_shang_kai_hua(h, d, o):
-    """杠上开花 Win on a kong replacement (ER-24h, ER-12): win.kong_replacement"""
-    return h.kong_replacement
-
-
-def when_gang_shang_pao(h, d, o):
-    """杠上炮 Win on the discard after a kong (ER-24i): win.after_kong_discard"""
-    return h.after_kong_discard
-
-
-def when_bian_hu(h, d, o):
-    """边胡 Edge wait (ER-24j, ER-25): win.can_be_edge"""
-    return h.can_be_edge
-
-
-def when_jia_hu(h, d, o):
-    """夹胡 Closed wait (ER-24k, ER-25): win.can_be_closed"""
-    return h.can_be_closed
-
-
-def when_dan_diao(h, d, o):
-    """单调 Single wait (ER-24l, ER-25): win.can_be_single"""
-    return h.can_be_single
-
-
-def when_qiang_gang(h, d, o):
-    """抢杠 Robbing the kong (ER-24m): win.robbing_kong"""
-    return h.robbing_kong
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 飘胡 All pungs
+    if d.standard and d.pungs == 4:
+        found.append((1, 1))
+    return found
 
 
 def win_amount(s, o):
@@ -119,17 +110,17 @@ def win_amount(s, o):
 
 def kong_direct_amount(k, o):
     """2 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 1"""
-    return 2 if k.tile in frozenset({9, 18, 31, 32, 33}) else 1
+    return 2 if k.tile in TILES_1p1s567z else 1
 
 
 def kong_added_amount(k, o):
     """2 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 1"""
-    return 2 if k.tile in frozenset({9, 18, 31, 32, 33}) else 1
+    return 2 if k.tile in TILES_1p1s567z else 1
 
 
 def kong_concealed_amount(k, o):
     """4 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 2"""
-    return 4 if k.tile in frozenset({9, 18, 31, 32, 33}) else 2
+    return 4 if k.tile in TILES_1p1s567z else 2
 
 
 def match_hands(o, n):
@@ -286,7 +277,7 @@ RULESET = Ruleset(
                 id="piao_hu",
                 name=Text("飘胡", "All pungs"),
                 value=2,
-                when=when_piao_hu,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="ER-24b, ER-A02, ER-A06",
@@ -296,7 +287,7 @@ RULESET = Ruleset(
                 id="zi_mo",
                 name=Text("自摸", "Self-drawn"),
                 value=1,
-                when=when_zi_mo,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24c, ER-21",
@@ -306,7 +297,7 @@ RULESET = Ruleset(
                 id="zhuang_hu",
                 name=Text("庄户", "Dealer"),
                 value=1,
-                when=when_zhuang_hu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24d, ER-A03",
@@ -316,7 +307,7 @@ RULESET = Ruleset(
                 id="tian_hu",
                 name=Text("天胡", "Heavenly win"),
                 value=4,
-                when=when_tian_hu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("zi_mo", "bian_hu", "jia_hu", "dan_diao"),
@@ -327,7 +318,7 @@ RULESET = Ruleset(
                 id="di_hu",
                 name=Text("地胡", "Earthly win"),
                 value=4,
-                when=when_di_hu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24f, ER-27, ER-A04",
@@ -340,7 +331,7 @@ RULESET = Ruleset(
                 id="men_qian_qing",
                 name=Text("门前清", "Concealed hand"),
                 value=1,
-                when=when_men_qian_qing,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24g, ER-A06",
@@ -350,7 +341,7 @@ RULESET = Ruleset(
                 id="gang_shang_kai_hua",
                 name=Text("杠上开花", "Win on a kong replacement"),
                 value=1,
-                when=when_gang_shang_kai_hua,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24h, ER-12",
@@ -360,7 +351,7 @@ RULESET = Ruleset(
                 id="gang_shang_pao",
                 name=Text("杠上炮", "Win on the discard after a kong"),
                 value=1,
-                when=when_gang_shang_pao,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24i",
@@ -370,7 +361,7 @@ RULESET = Ruleset(
                 id="bian_hu",
                 name=Text("边胡", "Edge wait"),
                 value=1,
-                when=when_bian_hu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("jia_hu", "dan_diao"),
@@ -381,7 +372,7 @@ RULESET = Ruleset(
                 id="jia_hu",
                 name=Text("夹胡", "Closed wait"),
                 value=1,
-                when=when_jia_hu,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("dan_diao",),
@@ -392,7 +383,7 @@ RULESET = Ruleset(
                 id="dan_diao",
                 name=Text("单调", "Single wait"),
                 value=1,
-                when=when_dan_diao,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24l, ER-25",
@@ -402,13 +393,15 @@ RULESET = Ruleset(
                 id="qiang_gang",
                 name=Text("抢杠", "Robbing the kong"),
                 value=1,
-                when=when_qiang_gang,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="ER-24m",
                 when_source="win.robbing_kong",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: f4d83c418e2bd90b482f62937de4819390eaf5dce62299271eb1d79fc9c4183e (of this file and those it extends)
+# Source SHA-256: 5556fdc97e3e3da26f31fa8270283bdaf4c79cc5da347a474e991f84e2d24a75 (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -30,271 +30,189 @@ from runtime.ruleset import (
 )
 
 
+# Sets of tiles the rules below test against (tile indices; names in MPSZ).
+TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
+TILES_1234m1234p1234s = frozenset({0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21})
+TILES_1234z = frozenset({27, 28, 29, 30})
+TILES_19m19p19s1234567z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
+TILES_19m19p19s1234z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30})
+TILES_1m1p1s = frozenset({0, 9, 18})
+TILES_2345678m2345678p2345678s = frozenset({1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22, 23, 24, 25})
+TILES_567z = frozenset({31, 32, 33})
+TILES_5m5p5s = frozenset({4, 13, 22})
+TILES_6789m6789p6789s = frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26})
+TILES_7m7p7s = frozenset({6, 15, 24})
+
 def win_allowed(h, r, o):
     """total / 2 ** winner.doublings - fans.flower_tiles >= options.min_fan"""
     return r.total // 2 ** h.doublings - r.counts.get('flower_tiles', 0) >= o.min_fan
 
 
-def when_nine_gates(h, d, o):
-    """九莲宝灯 Nine Gates (MCR72-34, MCR72-88): melds.count == 0 and hand.number_suits == 1 and
-    hand.honours == 0 and win.shape_waits == 9
-    """
-    return h.melds == 0 and h.number_suits == 1 and h.honours == 0 and h.shape_wait_count == 9
+def each_dragon_pung(h, d, o):
+    """箭刻 Dragon Pung (MCR72-70): the tiles of its sets: dragons"""
+    return TILES_567z
 
 
-def when_four_kongs(h, d, o):
-    """四杠 Four Kongs (MCR72-35, MCR72-88): melds.kongs == 4"""
-    return h.meld_kongs == 4
+def each_pung_of_terminals_or_honours(h, d, o):
+    """幺九刻 Pung of Terminals or Honors (MCR72-80): the tiles of its sets: [terminals, winds]"""
+    return TILES_19m19p19s1234z
 
 
-def when_seven_shifted_pairs(h, d, o):
-    """连七对 Seven Shifted Pairs (MCR72-36, MCR72-88): shape.seven_pairs and shape.quads == 0
-    and hand.number_suits == 1 and hand.honours == 0 and hand.rank_span == 6
-    """
-    return (
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 九莲宝灯 Nine Gates
+    if h.melds == 0 and h.number_suits == 1 and h.honours == 0 and h.wait_count == 9:
+        found.append((2, 1))
+    # 四杠 Four Kongs
+    if h.meld_kongs == 4:
+        found.append((3, 1))
+    # 字一色 All Honors
+    if h.only(TILES_1234567z):
+        found.append((7, 1))
+    # 三杠 Three Kongs
+    if h.meld_kongs == 3:
+        found.append((13, 1))
+    # 混幺九 All Terminals and Honors
+    if h.only(TILES_19m19p19s1234567z):
+        found.append((14, 1))
+    # 清一色 Full Flush
+    if h.number_suits == 1 and h.honours == 0:
+        found.append((16, 1))
+    # 大于五 Upper Four
+    if h.only(TILES_6789m6789p6789s):
+        found.append((22, 1))
+    # 小于五 Lower Four
+    if h.only(TILES_1234m1234p1234s):
+        found.append((23, 1))
+    # 妙手回春 Last Tile Draw
+    if h.last_tile and h.self_drawn:
+        found.append((25, 1))
+    # 海底捞月 Last Tile Claim
+    if h.last_tile and not h.self_drawn:
+        found.append((26, 1))
+    # 杠上开花 Out with Replacement Tile
+    if h.kong_replacement and h.self_drawn and h.meld_kongs > 0:
+        found.append((27, 1))
+    # 抢杠和 Robbing The Kong
+    if h.robbing_kong and not h.self_drawn and h.count(h.win_tile) == 1:
+        found.append((28, 1))
+    # 混一色 Half Flush
+    if h.number_suits == 1 and h.honours > 0:
+        found.append((30, 1))
+    # 全求人 Melded Hand
+    if h.claimed_melds == 4 and not h.self_drawn:
+        found.append((31, 1))
+    # 双暗杠 Two Concealed Kongs
+    if h.concealed_kongs == 2:
+        found.append((32, 1))
+    # 不求人 Fully Concealed Hand
+    if h.claimed_melds == 0 and h.self_drawn:
+        found.append((35, 1))
+    # 双明杠 Two Melded Kongs
+    if h.exposed_kongs == 2:
+        found.append((36, 1))
+    # 和绝张 Last Tile
+    if h.last_copy and h.concealed_copies(h.win_tile) == 1 or h.meld_copies(h.win_tile) == 3:
+        found.append((37, 1))
+    # 门前清 Concealed Hand
+    if h.claimed_melds == 0 and not h.self_drawn:
+        found.append((39, 1))
+    # 四归一 Tile Hog
+    n = h.hogs
+    if n > 0:
+        found.append((41, n))
+    # 暗杠 Concealed Kong
+    if h.concealed_kongs == 1:
+        found.append((43, 1))
+    # 断幺 All Simples
+    if (
+        h.only(TILES_2345678m2345678p2345678s)
+    ):
+        found.append((44, 1))
+    # 明杠 Melded Kong
+    if h.exposed_kongs == 1:
+        found.append((49, 1))
+    # 自摸 Self-Drawn
+    if h.self_drawn:
+        found.append((53, 1))
+    # 花牌 Flower Tiles
+    n = h.flowers
+    if n > 0:
+        found.append((54, n))
+    # 天胡 Heavenly Hand
+    if h.is_dealer and h.first_draw:
+        found.append((55, 1))
+    # 地胡 Earthly Hand
+    if not h.is_dealer and h.first_draw and h.game_melds == 0:
+        found.append((56, 1))
+    # 人胡 Human Hand
+    if not h.is_dealer and h.first_discard and h.game_melds == 0:
+        found.append((57, 1))
+    # 天听 Heavenly Ready
+    if h.declared_at_opening:
+        found.append((58, 1))
+    return found
+
+
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 连七对 Seven Shifted Pairs
+    if (
         d.seven_pairs
         and d.quads == 0
         and h.number_suits == 1
         and h.honours == 0
         and h.rank_span == 6
-    )
-
-
-def when_little_four_winds(h, d, o):
-    """小四喜 Little Four Winds (MCR72-37, MCR72-88): sets.pungs_of(winds) == 3 and sets.pair in
-    winds
-    """
-    return d.pungs_of(frozenset({27, 28, 29, 30})) == 3 and d.pair in frozenset({27, 28, 29, 30})
-
-
-def when_little_three_dragons(h, d, o):
-    """小三元 Little Three Dragons (MCR72-38, MCR72-88): sets.pungs_of(dragons) == 2 and
-    sets.pair in dragons
-    """
-    return d.pungs_of(frozenset({31, 32, 33})) == 2 and d.pair in frozenset({31, 32, 33})
-
-
-def when_all_honours(h, d, o):
-    """字一色 All Honors (MCR72-39, MCR72-88): hand.only(honours)"""
-    return h.only(frozenset({27, 28, 29, 30, 31, 32, 33}))
-
-
-def when_four_concealed_pungs(h, d, o):
-    """四暗刻 Four Concealed Pungs (MCR72-40, MCR72-88): sets.concealed_pungs == 4"""
-    return d.concealed_pungs == 4
-
-
-def when_pure_terminal_chows(h, d, o):
-    """一色双龙会 Pure Terminal Chows (MCR72-41, MCR72-88): hand.number_suits == 1 and
-    hand.honours == 0 and sets.chows_of([1m, 1p, 1s]) == 2 and sets.chows_of([7m, 7p, 7s]) ==
-    2 and sets.pair in [5m, 5p, 5s]
-    """
-    return (
+    ):
+        found.append((4, 1))
+    # 小四喜 Little Four Winds
+    if d.pungs_of(TILES_1234z) == 3 and d.pair in TILES_1234z:
+        found.append((5, 1))
+    # 小三元 Little Three Dragons
+    if d.pungs_of(TILES_567z) == 2 and d.pair in TILES_567z:
+        found.append((6, 1))
+    # 四暗刻 Four Concealed Pungs
+    if d.concealed_pungs == 4:
+        found.append((8, 1))
+    # 一色双龙会 Pure Terminal Chows
+    if (
         h.number_suits == 1
         and h.honours == 0
-        and d.chows_of(frozenset({0, 9, 18})) == 2
-        and d.chows_of(frozenset({6, 15, 24})) == 2
-        and d.pair in frozenset({4, 13, 22})
-    )
-
-
-def when_three_kongs(h, d, o):
-    """三杠 Three Kongs (MCR72-45, MCR72-88): melds.kongs == 3"""
-    return h.meld_kongs == 3
-
-
-def when_all_terminals_and_honours(h, d, o):
-    """混幺九 All Terminals and Honors (MCR72-46, MCR72-88): hand.only([terminals, honours])"""
-    return h.only(frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}))
-
-
-def when_seven_pairs(h, d, o):
-    """七对 Seven Pairs (MCR72-47, MCR72-88): shape.seven_pairs"""
-    return d.seven_pairs
-
-
-def when_full_flush(h, d, o):
-    """清一色 Full Flush (MCR72-48): hand.number_suits == 1 and hand.honours == 0"""
-    return h.number_suits == 1 and h.honours == 0
-
-
-def when_three_concealed_pungs(h, d, o):
-    """三暗刻 Three Concealed Pungs (MCR72-53, MCR72-88): sets.concealed_pungs == 3"""
-    return d.concealed_pungs == 3
-
-
-def when_upper_four(h, d, o):
-    """大于五 Upper Four (MCR72-54): hand.only([6789m, 6789p, 6789s])"""
-    return h.only(frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26}))
-
-
-def when_lower_four(h, d, o):
-    """小于五 Lower Four (MCR72-55): hand.only([1234m, 1234p, 1234s])"""
-    return h.only(frozenset({0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21}))
-
-
-def when_last_tile_draw(h, d, o):
-    """妙手回春 Last Tile Draw (MCR72-57, MCR72-88): win.last_tile and win.self_drawn"""
-    return h.last_tile and h.self_drawn
-
-
-def when_last_tile_claim(h, d, o):
-    """海底捞月 Last Tile Claim (MCR72-58): win.last_tile and not win.self_drawn"""
-    return h.last_tile and not h.self_drawn
-
-
-def when_out_with_replacement_tile(h, d, o):
-    """杠上开花 Out with Replacement Tile (MCR72-59, MCR72-88): win.kong_replacement and
-    win.self_drawn and melds.kongs > 0
-    """
-    return h.kong_replacement and h.self_drawn and h.meld_kongs > 0
-
-
-def when_robbing_the_kong(h, d, o):
-    """抢杠和 Robbing The Kong (MCR72-60, MCR72-88): win.robbing_kong and not win.self_drawn and
-    hand.count(win.tile) == 1
-    """
-    return h.robbing_kong and not h.self_drawn and h.count(h.win_tile) == 1
-
-
-def when_all_pungs(h, d, o):
-    """碰碰和 All Pungs (MCR72-61): shape.standard and sets.pungs == 4"""
-    return d.standard and d.pungs == 4
-
-
-def when_half_flush(h, d, o):
-    """混一色 Half Flush (MCR72-62): hand.number_suits == 1 and hand.honours > 0"""
-    return h.number_suits == 1 and h.honours > 0
-
-
-def when_melded_hand(h, d, o):
-    """全求人 Melded Hand (MCR72-63, MCR72-88): melds.claimed == 4 and not win.self_drawn"""
-    return h.claimed_melds == 4 and not h.self_drawn
-
-
-def when_two_concealed_kongs(h, d, o):
-    """双暗杠 Two Concealed Kongs (MCR72-64, MCR72-88): melds.concealed_kongs == 2"""
-    return h.concealed_kongs == 2
-
-
-def when_outside_hand(h, d, o):
-    """全带幺 Outside Hand (MCR72-66): sets.all_outside"""
-    return d.all_outside
-
-
-def when_fully_concealed_hand(h, d, o):
-    """不求人 Fully Concealed Hand (MCR72-67, MCR72-88): melds.claimed == 0 and win.self_drawn"""
-    return h.claimed_melds == 0 and h.self_drawn
-
-
-def when_two_melded_kongs(h, d, o):
-    """双明杠 Two Melded Kongs (MCR72-68, MCR72-88): melds.exposed_kongs == 2"""
-    return h.exposed_kongs == 2
-
-
-def when_last_tile(h, d, o):
-    """和绝张 Last Tile (MCR72-69): (win.last_copy and hand.concealed_copies(win.tile) == 1) or
-    melds.copies(win.tile) == 3
-    """
-    return h.last_copy and h.concealed_copies(h.win_tile) == 1 or h.meld_copies(h.win_tile) == 3
-
-
-def each_dragon_pung(h, d, o):
-    """箭刻 Dragon Pung (MCR72-70): the tiles of its sets: dragons"""
-    return frozenset({31, 32, 33})
-
-
-def when_concealed_hand(h, d, o):
-    """门前清 Concealed Hand (MCR72-71): melds.claimed == 0 and not win.self_drawn"""
-    return h.claimed_melds == 0 and not h.self_drawn
-
-
-def when_all_chows(h, d, o):
-    """平和 All Chows (MCR72-72): sets.chows == 4 and sets.pair not in honours"""
-    return d.chows == 4 and d.pair not in frozenset({27, 28, 29, 30, 31, 32, 33})
-
-
-def count_tile_hog(h, d, o):
-    """四归一 Tile Hog (MCR72-73): hand.hogs"""
-    return h.hogs
-
-
-def when_two_concealed_pungs(h, d, o):
-    """双暗刻 Two Concealed Pungs (MCR72-74): sets.concealed_pungs == 2"""
-    return d.concealed_pungs == 2
-
-
-def when_concealed_kong(h, d, o):
-    """暗杠 Concealed Kong (MCR72-75): melds.concealed_kongs == 1"""
-    return h.concealed_kongs == 1
-
-
-def when_all_simples(h, d, o):
-    """断幺 All Simples (MCR72-76): hand.only(simples)"""
-    return (
-        h.only(frozenset({1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22, 23, 24, 25}))
-    )
-
-
-def each_pung_of_terminals_or_honours(h, d, o):
-    """幺九刻 Pung of Terminals or Honors (MCR72-80): the tiles of its sets: [terminals, winds]"""
-    return frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30})
-
-
-def when_melded_kong(h, d, o):
-    """明杠 Melded Kong (MCR72-81): melds.exposed_kongs == 1"""
-    return h.exposed_kongs == 1
-
-
-def when_edge_wait(h, d, o):
-    """边张 Edge Wait (MCR72-82, MCR72-88): win.shape_waits == 1 and (win.edge or win.two_sided)"""
-    return h.shape_wait_count == 1 and (d.edge or d.two_sided)
-
-
-def when_closed_wait(h, d, o):
-    """坎张 Closed Wait (MCR72-83, MCR72-88): win.shape_waits == 1 and win.closed"""
-    return h.shape_wait_count == 1 and d.closed
-
-
-def when_single_wait(h, d, o):
-    """单钓将 Single Wait (MCR72-84, MCR72-88): win.shape_waits == 1 and win.single"""
-    return h.shape_wait_count == 1 and d.single
-
-
-def when_self_drawn(h, d, o):
-    """自摸 Self-Drawn (MCR72-86): win.self_drawn"""
-    return h.self_drawn
-
-
-def count_flower_tiles(h, d, o):
-    """花牌 Flower Tiles (MCR72-85, MCR72-27): hand.flowers"""
-    return h.flowers
-
-
-def when_heavenly_hand(h, d, o):
-    """天胡 Heavenly Hand (MCR72-28, MCR72-88, MCR72-A05): winner.is_dealer and
-    win.first_own_draw
-    """
-    return h.is_dealer and h.first_draw
-
-
-def when_earthly_hand(h, d, o):
-    """地胡 Earthly Hand (MCR72-29, MCR72-88, MCR72-A05): not winner.is_dealer and
-    win.first_own_draw and game.melds == 0
-    """
-    return not h.is_dealer and h.first_draw and h.game_melds == 0
-
-
-def when_human_hand(h, d, o):
-    """人胡 Human Hand (MCR72-30, MCR72-88, MCR72-A05): not winner.is_dealer and
-    win.first_discard and game.melds == 0
-    """
-    return not h.is_dealer and h.first_discard and h.game_melds == 0
-
-
-def when_heavenly_ready(h, d, o):
-    """天听 Heavenly Ready (MCR72-31, MCR72-A05): winner.declared_at_opening"""
-    return h.declared_at_opening
+        and d.chows_of(TILES_1m1p1s) == 2
+        and d.chows_of(TILES_7m7p7s) == 2
+        and d.pair in TILES_5m5p5s
+    ):
+        found.append((9, 1))
+    # 七对 Seven Pairs
+    if d.seven_pairs:
+        found.append((15, 1))
+    # 三暗刻 Three Concealed Pungs
+    if d.concealed_pungs == 3:
+        found.append((21, 1))
+    # 碰碰和 All Pungs
+    if d.standard and d.pungs == 4:
+        found.append((29, 1))
+    # 全带幺 Outside Hand
+    if d.all_outside:
+        found.append((34, 1))
+    # 平和 All Chows
+    if d.chows == 4 and d.pair not in TILES_1234567z:
+        found.append((40, 1))
+    # 双暗刻 Two Concealed Pungs
+    if d.concealed_pungs == 2:
+        found.append((42, 1))
+    # 边张 Edge Wait
+    if (d.edge or d.two_sided) and h.shape_wait_count == 1:
+        found.append((50, 1))
+    # 坎张 Closed Wait
+    if d.closed and h.shape_wait_count == 1:
+        found.append((51, 1))
+    # 单钓将 Single Wait
+    if d.single and h.shape_wait_count == 1:
+        found.append((52, 1))
+    return found
 
 
 def scoring_final(h, r, o):
@@ -321,7 +239,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="f4d83c418e2bd90b482f62937de4819390eaf5dce62299271eb1d79fc9c4183e",
+    source_sha256="5556fdc97e3e3da26f31fa8270283bdaf4c79cc5da347a474e991f84e2d24a75",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
@@ -475,7 +393,7 @@ RULESET = Ruleset(
                 id="nine_gates",
                 name=Text("九莲宝灯", "Nine Gates"),
                 value=88,
-                when=when_nine_gates,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("full_flush", "fully_concealed_hand", "concealed_hand"),
@@ -483,14 +401,14 @@ RULESET = Ruleset(
                 rule="MCR72-34, MCR72-88",
                 when_source=(
                     "melds.count == 0 and hand.number_suits == 1 and hand.honours == 0 and "
-                    "win.shape_waits == 9"
+                    "win.waits == 9"
                 ),
             ),
             FanSpec(
                 id="four_kongs",
                 name=Text("四杠", "Four Kongs"),
                 value=88,
-                when=when_four_kongs,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=(
@@ -509,7 +427,7 @@ RULESET = Ruleset(
                 id="seven_shifted_pairs",
                 name=Text("连七对", "Seven Shifted Pairs"),
                 value=88,
-                when=when_seven_shifted_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=(
@@ -529,7 +447,7 @@ RULESET = Ruleset(
                 id="little_four_winds",
                 name=Text("小四喜", "Little Four Winds"),
                 value=64,
-                when=when_little_four_winds,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("big_three_winds", "pung_of_terminals_or_honours"),
@@ -540,7 +458,7 @@ RULESET = Ruleset(
                 id="little_three_dragons",
                 name=Text("小三元", "Little Three Dragons"),
                 value=64,
-                when=when_little_three_dragons,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("two_dragon_pungs", "dragon_pung"),
@@ -551,7 +469,7 @@ RULESET = Ruleset(
                 id="all_honours",
                 name=Text("字一色", "All Honors"),
                 value=64,
-                when=when_all_honours,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=(
@@ -567,7 +485,7 @@ RULESET = Ruleset(
                 id="four_concealed_pungs",
                 name=Text("四暗刻", "Four Concealed Pungs"),
                 value=64,
-                when=when_four_concealed_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("all_pungs", "fully_concealed_hand", "concealed_hand"),
@@ -578,7 +496,7 @@ RULESET = Ruleset(
                 id="pure_terminal_chows",
                 name=Text("一色双龙会", "Pure Terminal Chows"),
                 value=64,
-                when=when_pure_terminal_chows,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=(
@@ -640,7 +558,7 @@ RULESET = Ruleset(
                 id="three_kongs",
                 name=Text("三杠", "Three Kongs"),
                 value=32,
-                when=when_three_kongs,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=(
@@ -656,7 +574,7 @@ RULESET = Ruleset(
                 id="all_terminals_and_honours",
                 name=Text("混幺九", "All Terminals and Honors"),
                 value=32,
-                when=when_all_terminals_and_honours,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("all_pungs", "outside_hand", "pung_of_terminals_or_honours"),
@@ -667,7 +585,7 @@ RULESET = Ruleset(
                 id="seven_pairs",
                 name=Text("七对", "Seven Pairs"),
                 value=24,
-                when=when_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("fully_concealed_hand", "concealed_hand", "single_wait"),
@@ -678,7 +596,7 @@ RULESET = Ruleset(
                 id="full_flush",
                 name=Text("清一色", "Full Flush"),
                 value=24,
-                when=when_full_flush,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-48",
@@ -734,7 +652,7 @@ RULESET = Ruleset(
                 id="three_concealed_pungs",
                 name=Text("三暗刻", "Three Concealed Pungs"),
                 value=16,
-                when=when_three_concealed_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("two_concealed_pungs",),
@@ -745,7 +663,7 @@ RULESET = Ruleset(
                 id="upper_four",
                 name=Text("大于五", "Upper Four"),
                 value=12,
-                when=when_upper_four,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-54",
@@ -755,7 +673,7 @@ RULESET = Ruleset(
                 id="lower_four",
                 name=Text("小于五", "Lower Four"),
                 value=12,
-                when=when_lower_four,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-55",
@@ -777,7 +695,7 @@ RULESET = Ruleset(
                 id="last_tile_draw",
                 name=Text("妙手回春", "Last Tile Draw"),
                 value=8,
-                when=when_last_tile_draw,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("self_drawn",),
@@ -788,7 +706,7 @@ RULESET = Ruleset(
                 id="last_tile_claim",
                 name=Text("海底捞月", "Last Tile Claim"),
                 value=8,
-                when=when_last_tile_claim,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-58",
@@ -798,7 +716,7 @@ RULESET = Ruleset(
                 id="out_with_replacement_tile",
                 name=Text("杠上开花", "Out with Replacement Tile"),
                 value=8,
-                when=when_out_with_replacement_tile,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("self_drawn",),
@@ -809,7 +727,7 @@ RULESET = Ruleset(
                 id="robbing_the_kong",
                 name=Text("抢杠和", "Robbing The Kong"),
                 value=8,
-                when=when_robbing_the_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("last_tile",),
@@ -822,7 +740,7 @@ RULESET = Ruleset(
                 id="all_pungs",
                 name=Text("碰碰和", "All Pungs"),
                 value=6,
-                when=when_all_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-61",
@@ -832,7 +750,7 @@ RULESET = Ruleset(
                 id="half_flush",
                 name=Text("混一色", "Half Flush"),
                 value=6,
-                when=when_half_flush,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-62",
@@ -842,7 +760,7 @@ RULESET = Ruleset(
                 id="melded_hand",
                 name=Text("全求人", "Melded Hand"),
                 value=6,
-                when=when_melded_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("single_wait",),
@@ -853,7 +771,7 @@ RULESET = Ruleset(
                 id="two_concealed_kongs",
                 name=Text("双暗杠", "Two Concealed Kongs"),
                 value=6,
-                when=when_two_concealed_kongs,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("two_concealed_pungs", "concealed_kong"),
@@ -876,7 +794,7 @@ RULESET = Ruleset(
                 id="outside_hand",
                 name=Text("全带幺", "Outside Hand"),
                 value=4,
-                when=when_outside_hand,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-66",
@@ -886,7 +804,7 @@ RULESET = Ruleset(
                 id="fully_concealed_hand",
                 name=Text("不求人", "Fully Concealed Hand"),
                 value=4,
-                when=when_fully_concealed_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("concealed_hand", "self_drawn"),
@@ -897,7 +815,7 @@ RULESET = Ruleset(
                 id="two_melded_kongs",
                 name=Text("双明杠", "Two Melded Kongs"),
                 value=4,
-                when=when_two_melded_kongs,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("melded_kong",),
@@ -908,7 +826,7 @@ RULESET = Ruleset(
                 id="last_tile",
                 name=Text("和绝张", "Last Tile"),
                 value=4,
-                when=when_last_tile,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-69",
@@ -932,7 +850,7 @@ RULESET = Ruleset(
                 id="concealed_hand",
                 name=Text("门前清", "Concealed Hand"),
                 value=2,
-                when=when_concealed_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-71",
@@ -942,7 +860,7 @@ RULESET = Ruleset(
                 id="all_chows",
                 name=Text("平和", "All Chows"),
                 value=2,
-                when=when_all_chows,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-72",
@@ -953,7 +871,7 @@ RULESET = Ruleset(
                 name=Text("四归一", "Tile Hog"),
                 value=2,
                 when=None,
-                count=count_tile_hog,
+                count=None,
                 per_arrangement=False,
                 rule="MCR72-73",
                 when_source="true",
@@ -963,7 +881,7 @@ RULESET = Ruleset(
                 id="two_concealed_pungs",
                 name=Text("双暗刻", "Two Concealed Pungs"),
                 value=2,
-                when=when_two_concealed_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-74",
@@ -973,7 +891,7 @@ RULESET = Ruleset(
                 id="concealed_kong",
                 name=Text("暗杠", "Concealed Kong"),
                 value=2,
-                when=when_concealed_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-75",
@@ -983,7 +901,7 @@ RULESET = Ruleset(
                 id="all_simples",
                 name=Text("断幺", "All Simples"),
                 value=2,
-                when=when_all_simples,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-76",
@@ -1037,7 +955,7 @@ RULESET = Ruleset(
                 id="melded_kong",
                 name=Text("明杠", "Melded Kong"),
                 value=1,
-                when=when_melded_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-81",
@@ -1047,37 +965,37 @@ RULESET = Ruleset(
                 id="edge_wait",
                 name=Text("边张", "Edge Wait"),
                 value=1,
-                when=when_edge_wait,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-82, MCR72-88",
-                when_source="win.shape_waits == 1 and (win.edge or win.two_sided)",
+                when_source="(win.edge or win.two_sided) and win.shape_waits == 1",
             ),
             FanSpec(
                 id="closed_wait",
                 name=Text("坎张", "Closed Wait"),
                 value=1,
-                when=when_closed_wait,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-83, MCR72-88",
-                when_source="win.shape_waits == 1 and win.closed",
+                when_source="win.closed and win.shape_waits == 1",
             ),
             FanSpec(
                 id="single_wait",
                 name=Text("单钓将", "Single Wait"),
                 value=1,
-                when=when_single_wait,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="MCR72-84, MCR72-88",
-                when_source="win.shape_waits == 1 and win.single",
+                when_source="win.single and win.shape_waits == 1",
             ),
             FanSpec(
                 id="self_drawn",
                 name=Text("自摸", "Self-Drawn"),
                 value=1,
-                when=when_self_drawn,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-86",
@@ -1088,7 +1006,7 @@ RULESET = Ruleset(
                 name=Text("花牌", "Flower Tiles"),
                 value=1,
                 when=None,
-                count=count_flower_tiles,
+                count=None,
                 per_arrangement=False,
                 bonus=True,
                 rule="MCR72-85, MCR72-27",
@@ -1099,7 +1017,7 @@ RULESET = Ruleset(
                 id="heavenly_hand",
                 name=Text("天胡", "Heavenly Hand"),
                 value=48,
-                when=when_heavenly_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=(
@@ -1117,7 +1035,7 @@ RULESET = Ruleset(
                 id="earthly_hand",
                 name=Text("地胡", "Earthly Hand"),
                 value=32,
-                when=when_earthly_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("fully_concealed_hand", "concealed_hand", "self_drawn"),
@@ -1128,7 +1046,7 @@ RULESET = Ruleset(
                 id="human_hand",
                 name=Text("人胡", "Human Hand"),
                 value=24,
-                when=when_human_hand,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 excludes=("concealed_hand",),
@@ -1139,13 +1057,15 @@ RULESET = Ruleset(
                 id="heavenly_ready",
                 name=Text("天听", "Heavenly Ready"),
                 value=16,
-                when=when_heavenly_ready,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="MCR72-31, MCR72-A05",
                 when_source="winner.declared_at_opening",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
         exclusion="listed",
         prefer=("pure_triple_chow",),
     ),
@@ -1177,5 +1097,6 @@ RULESET = Ruleset(
     wilds=None,
     horses=None,
     follow_dealer=None,
+    prevailing_wind="by_round",
     observation=ObservationSpec(ready_player_sees_opponent=True),
 )

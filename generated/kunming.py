@@ -27,6 +27,9 @@ from runtime.ruleset import (
 )
 
 
+# Sets of tiles the rules below test against (tile indices; names in MPSZ).
+TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
+
 def claims_must_win(p, o):
     """wall.remaining <= 4"""
     return p.wall_remaining <= 4
@@ -43,57 +46,45 @@ def win_allowed(h, r, o):
     )
 
 
-def when_all_pungs(h, d, o):
-    """碰碰胡 All pungs (KM-22): shape.standard and sets.chows == 0"""
-    return d.standard and d.chows == 0
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 平胡 Basic win
+    found.append((0, 1))
+    # 清一色 One kind only (honours count as a kind)
+    if h.number_suits == 1 and h.honours == 0 or h.only(TILES_1234567z):
+        found.append((2, 1))
+    # 十老头 Ten honour discards in a row
+    if False:
+        found.append((5, 1))
+    # 七风 Seven different honour discards in a row
+    if False:
+        found.append((6, 1))
+    # 杠上花 Win on a kong replacement
+    if h.kong_replacement:
+        found.append((7, 1))
+    # 杠上炮 Win on a discard after a kong
+    if h.after_kong_discard:
+        found.append((8, 1))
+    # 抢杠胡 Robbing the kong
+    if h.robbing_kong:
+        found.append((9, 1))
+    return found
 
 
-def when_full_flush(h, d, o):
-    """清一色 One kind only (honours count as a kind) (KM-23): (hand.number_suits == 1 and
-    hand.honours == 0) or hand.only(honours)
-    """
-    return (
-        h.number_suits == 1
-        and h.honours == 0
-        or h.only(frozenset({27, 28, 29, 30, 31, 32, 33}))
-    )
-
-
-def when_seven_pairs(h, d, o):
-    """小七对 Seven pairs (KM-24): shape.seven_pairs"""
-    return d.seven_pairs
-
-
-def when_dragon_seven_pairs(h, d, o):
-    """龙七对 Dragon seven pairs (won on the fourth copy) (KM-25, KM-A02): shape.seven_pairs and
-    win.completes_quad
-    """
-    return d.seven_pairs and h.completes_quad
-
-
-def when_ten_honours(h, d, o):
-    """十老头 Ten honour discards in a row (KM-26): false"""
-    return False
-
-
-def when_seven_winds(h, d, o):
-    """七风 Seven different honour discards in a row (KM-27): false"""
-    return False
-
-
-def when_kong_replacement_win(h, d, o):
-    """杠上花 Win on a kong replacement (KM-28): win.kong_replacement"""
-    return h.kong_replacement
-
-
-def when_kong_discard_win(h, d, o):
-    """杠上炮 Win on a discard after a kong (KM-29): win.after_kong_discard"""
-    return h.after_kong_discard
-
-
-def when_robbing_kong(h, d, o):
-    """抢杠胡 Robbing the kong (KM-30): win.robbing_kong"""
-    return h.robbing_kong
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 碰碰胡 All pungs
+    if d.standard and d.chows == 0:
+        found.append((1, 1))
+    # 小七对 Seven pairs
+    if d.seven_pairs:
+        found.append((3, 1))
+    # 龙七对 Dragon seven pairs (won on the fourth copy)
+    if d.seven_pairs and h.completes_quad:
+        found.append((4, 1))
+    return found
 
 
 def win_amount(s, o):
@@ -276,7 +267,7 @@ RULESET = Ruleset(
                 id="all_pungs",
                 name=Text("碰碰胡", "All pungs"),
                 value=1,
-                when=when_all_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="KM-22",
@@ -286,7 +277,7 @@ RULESET = Ruleset(
                 id="full_flush",
                 name=Text("清一色", "One kind only (honours count as a kind)"),
                 value=1,
-                when=when_full_flush,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-23",
@@ -296,7 +287,7 @@ RULESET = Ruleset(
                 id="seven_pairs",
                 name=Text("小七对", "Seven pairs"),
                 value=1,
-                when=when_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="KM-24",
@@ -306,7 +297,7 @@ RULESET = Ruleset(
                 id="dragon_seven_pairs",
                 name=Text("龙七对", "Dragon seven pairs (won on the fourth copy)"),
                 value=2,
-                when=when_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -317,7 +308,7 @@ RULESET = Ruleset(
                 id="ten_honours",
                 name=Text("十老头", "Ten honour discards in a row"),
                 value=1,
-                when=when_ten_honours,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-26",
@@ -327,7 +318,7 @@ RULESET = Ruleset(
                 id="seven_winds",
                 name=Text("七风", "Seven different honour discards in a row"),
                 value=1,
-                when=when_seven_winds,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-27",
@@ -337,7 +328,7 @@ RULESET = Ruleset(
                 id="kong_replacement_win",
                 name=Text("杠上花", "Win on a kong replacement"),
                 value=1,
-                when=when_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-28",
@@ -347,7 +338,7 @@ RULESET = Ruleset(
                 id="kong_discard_win",
                 name=Text("杠上炮", "Win on a discard after a kong"),
                 value=1,
-                when=when_kong_discard_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-29",
@@ -357,13 +348,15 @@ RULESET = Ruleset(
                 id="robbing_kong",
                 name=Text("抢杠胡", "Robbing the kong"),
                 value=1,
-                when=when_robbing_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KM-30",
                 when_source="win.robbing_kong",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

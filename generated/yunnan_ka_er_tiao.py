@@ -50,101 +50,80 @@ def kongs_in_pung_turn(o, n):
     return o.kong_right_after_pung
 
 
-def when_self_drawn(h, d, o):
-    """自摸 Self-drawn (KET-37, KET-A01): win.self_drawn"""
-    return h.self_drawn
+def fans_of_hand(h, o):
+    """The fans read from the whole hand: [(fan index, count)]."""
+    found = []
+    # 平胡 Basic win
+    found.append((0, 1))
+    # 自摸 Self-drawn
+    if h.self_drawn:
+        found.append((1, 1))
+    # 卡二条 Closed wait on 2-bamboo
+    if h.win_tile == 19 and h.can_be_closed:
+        found.append((2, 1))
+    # 清一色 Pure one suit
+    if h.number_suits == 1:
+        found.append((8, 1))
+    # 杠上花 Win on a kong replacement
+    if h.kong_replacement:
+        found.append((9, 1))
+    # 杠上炮 Win on a discard after a kong
+    if h.after_kong_discard:
+        found.append((10, 1))
+    # 抢杠胡 Robbing the kong
+    if h.robbing_kong:
+        found.append((11, 1))
+    # 天胡 Heavenly win
+    if h.first_turn and h.self_drawn and h.is_dealer:
+        found.append((12, 1))
+    # 地胡 Earthly win (on the dealer's first discard)
+    if h.first_discard and h.discarder_is_dealer:
+        found.append((13, 1))
+    # 报叫 Declared ready
+    if h.declared_ready:
+        found.append((14, 1))
+    # 杠 Kong
+    n = h.meld_kongs - (1 if h.kong_replacement else 0)
+    if n > 0:
+        found.append((16, n))
+    return found
 
 
-def when_closed_two_bamboo(h, d, o):
-    """卡二条 Closed wait on 2-bamboo (KET-40): win.tile == 2s and win.can_be_closed"""
-    return h.win_tile == 19 and h.can_be_closed
-
-
-def when_all_pungs(h, d, o):
-    """大对子 All pungs (KET-43): shape.standard and sets.chows == 0"""
-    return d.standard and d.chows == 0
-
-
-def when_seven_pairs(h, d, o):
-    """七对 Seven pairs (KET-25): shape.seven_pairs and long_count == 0"""
-    return (
+def fans_of_arrangement(h, d, o):
+    """The fans read from one arrangement: [(fan index, count)]."""
+    found = []
+    # 大对子 All pungs
+    if d.standard and d.chows == 0:
+        found.append((3, 1))
+    # 七对 Seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 0
-    )
-
-
-def when_dragon_seven_pairs(h, d, o):
-    """龙七对 Dragon seven pairs (KET-38, KET-A02): shape.seven_pairs and long_count == 1"""
-    return (
+    ):
+        found.append((4, 1))
+    # 龙七对 Dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 1
-    )
-
-
-def when_double_dragon_seven_pairs(h, d, o):
-    """双龙七对 Double-dragon seven pairs (KET-38): shape.seven_pairs and long_count == 2"""
-    return (
+    ):
+        found.append((5, 1))
+    # 双龙七对 Double-dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 2
-    )
-
-
-def when_triple_dragon_seven_pairs(h, d, o):
-    """三龙七对 Triple-dragon seven pairs (KET-38): shape.seven_pairs and long_count == 3"""
-    return (
+    ):
+        found.append((6, 1))
+    # 三龙七对 Triple-dragon seven pairs
+    if (
         d.seven_pairs
         and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 3
-    )
-
-
-def when_full_flush(h, d, o):
-    """清一色 Pure one suit (KET-42): hand.number_suits == 1"""
-    return h.number_suits == 1
-
-
-def when_kong_replacement_win(h, d, o):
-    """杠上花 Win on a kong replacement (KET-30): win.kong_replacement"""
-    return h.kong_replacement
-
-
-def when_kong_discard_win(h, d, o):
-    """杠上炮 Win on a discard after a kong (KET-32): win.after_kong_discard"""
-    return h.after_kong_discard
-
-
-def when_robbing_kong(h, d, o):
-    """抢杠胡 Robbing the kong (KET-31): win.robbing_kong"""
-    return h.robbing_kong
-
-
-def when_heavenly_win(h, d, o):
-    """天胡 Heavenly win (KET-29): win.first_turn and win.self_drawn and winner.is_dealer"""
-    return h.first_turn and h.self_drawn and h.is_dealer
-
-
-def when_earthly_win(h, d, o):
-    """地胡 Earthly win (on the dealer's first discard) (KET-29, KET-A14): win.first_discard and
-    discarder.is_dealer
-    """
-    return h.first_discard and h.discarder_is_dealer
-
-
-def when_declared_ready(h, d, o):
-    """报叫 Declared ready (KET-47): winner.declared_ready"""
-    return h.declared_ready
-
-
-def count_hog(h, d, o):
-    """归 Four of a kind held, not konged (KET-41, KET-A04): hand.concealed_quads - long_count"""
-    return (
-        h.concealed_quads
-        - (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0)
-    )
-
-
-def count_kong(h, d, o):
-    """杠 Kong (KET-39, KET-A16): melds.kongs - (1 if win.kong_replacement else 0)"""
-    return h.meld_kongs - (1 if h.kong_replacement else 0)
+    ):
+        found.append((7, 1))
+    # 归 Four of a kind held, not konged
+    n = h.concealed_quads - (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0)
+    if n > 0:
+        found.append((15, n))
+    return found
 
 
 def win_amount(s, o):
@@ -344,7 +323,7 @@ RULESET = Ruleset(
                 id="self_drawn",
                 name=Text("自摸", "Self-drawn"),
                 value=1,
-                when=when_self_drawn,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-37, KET-A01",
@@ -354,7 +333,7 @@ RULESET = Ruleset(
                 id="closed_two_bamboo",
                 name=Text("卡二条", "Closed wait on 2-bamboo"),
                 value=1,
-                when=when_closed_two_bamboo,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-40",
@@ -364,7 +343,7 @@ RULESET = Ruleset(
                 id="all_pungs",
                 name=Text("大对子", "All pungs"),
                 value=1,
-                when=when_all_pungs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="KET-43",
@@ -374,7 +353,7 @@ RULESET = Ruleset(
                 id="seven_pairs",
                 name=Text("七对", "Seven pairs"),
                 value=1,
-                when=when_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 rule="KET-25",
@@ -384,7 +363,7 @@ RULESET = Ruleset(
                 id="dragon_seven_pairs",
                 name=Text("龙七对", "Dragon seven pairs"),
                 value=3,
-                when=when_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -395,7 +374,7 @@ RULESET = Ruleset(
                 id="double_dragon_seven_pairs",
                 name=Text("双龙七对", "Double-dragon seven pairs"),
                 value=4,
-                when=when_double_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -406,7 +385,7 @@ RULESET = Ruleset(
                 id="triple_dragon_seven_pairs",
                 name=Text("三龙七对", "Triple-dragon seven pairs"),
                 value=5,
-                when=when_triple_dragon_seven_pairs,
+                when=None,
                 count=None,
                 per_arrangement=True,
                 excludes=("seven_pairs",),
@@ -417,7 +396,7 @@ RULESET = Ruleset(
                 id="full_flush",
                 name=Text("清一色", "Pure one suit"),
                 value=1,
-                when=when_full_flush,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-42",
@@ -427,7 +406,7 @@ RULESET = Ruleset(
                 id="kong_replacement_win",
                 name=Text("杠上花", "Win on a kong replacement"),
                 value=1,
-                when=when_kong_replacement_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-30",
@@ -437,7 +416,7 @@ RULESET = Ruleset(
                 id="kong_discard_win",
                 name=Text("杠上炮", "Win on a discard after a kong"),
                 value=1,
-                when=when_kong_discard_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-32",
@@ -447,7 +426,7 @@ RULESET = Ruleset(
                 id="robbing_kong",
                 name=Text("抢杠胡", "Robbing the kong"),
                 value=1,
-                when=when_robbing_kong,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-31",
@@ -457,7 +436,7 @@ RULESET = Ruleset(
                 id="heavenly_win",
                 name=Text("天胡", "Heavenly win"),
                 value=1,
-                when=when_heavenly_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-29",
@@ -467,7 +446,7 @@ RULESET = Ruleset(
                 id="earthly_win",
                 name=Text("地胡", "Earthly win (on the dealer's first discard)"),
                 value=1,
-                when=when_earthly_win,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-29, KET-A14",
@@ -477,7 +456,7 @@ RULESET = Ruleset(
                 id="declared_ready",
                 name=Text("报叫", "Declared ready"),
                 value=1,
-                when=when_declared_ready,
+                when=None,
                 count=None,
                 per_arrangement=False,
                 rule="KET-47",
@@ -488,7 +467,7 @@ RULESET = Ruleset(
                 name=Text("归", "Four of a kind held, not konged"),
                 value=1,
                 when=None,
-                count=count_hog,
+                count=None,
                 per_arrangement=True,
                 rule="KET-41, KET-A04",
                 when_source="true",
@@ -499,13 +478,15 @@ RULESET = Ruleset(
                 name=Text("杠", "Kong"),
                 value=1,
                 when=None,
-                count=count_kong,
+                count=None,
                 per_arrangement=False,
                 rule="KET-39, KET-A16",
                 when_source="true",
                 count_source="melds.kongs - (1 if win.kong_replacement else 0)",
             ),
         ),
+        fans_of_hand=fans_of_hand,
+        fans_of_arrangement=fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

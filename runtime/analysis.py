@@ -49,11 +49,11 @@ def is_complete(table, counts: list, melds: list) -> bool:
     return bool(win.knitted_straight and kn.is_complete(counts, len(melds)))
 
 
-def shape_waits(table, counts: list, melds: list) -> set[int]:
-    """Tile kinds that complete the hand's shape, whether or not a copy is
-    left to draw (no wilds)."""
+def shape_waits(table, counts: list, melds: list, fifth_copy: bool = False) -> set[int]:
+    """Tile kinds that complete the hand's shape (no wilds); `fifth_copy`:
+    by shape alone, even a kind the hand already holds four of."""
     win = table.ruleset.winning
-    found = set(hm.standard_waits(counts)) if win.standard else set()
+    found = set(hm.standard_waits(counts, fifth_copy)) if win.standard else set()
     if not melds:
         if win.seven_pairs:
             found.update(hm.seven_pairs_waits(counts, win.quads_as_two_pairs))

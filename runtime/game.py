@@ -410,7 +410,7 @@ class Game:
             kong_chain=self.kong_chain if self_drawn and self.turn_kind == "replacement" else 0,
             after_kong_discard=(not self_drawn) and (not robbing) and self.after_kong_discard,
             last_tile=self.drawable() <= 0 and not robbing,
-            last_copy=self._visible(tile) == self.table.ruleset.copies - 1,
+            last_copy=self._visible(tile, -1 if self_drawn or robbing else source) == self.table.ruleset.copies - 1,
             first_turn=self._first_turn(seat, self_drawn),
             first_discard=not self_drawn and not robbing and self.discards_made == 1,
             is_dealer=seat == self.dealer,
@@ -434,13 +434,17 @@ class Game:
             return not self.seats[seat].has_discarded
         return self.discards_made == 1
 
-    def _visible(self, tile: int) -> int:
+    def _visible(self, tile: int, discarder: int = -1) -> int:
+        """Copies of `tile` on the table: unclaimed discards and exposed
+        melds, less the `discarder`'s last discard (the tile being won)."""
         n = 0
         for st in self.seats:
             n += sum(1 for t, c in zip(st.discards, st.claimed) if t == tile and not c)
             n += sum(m.tiles.count(tile) for m in st.melds if m.exposed)
-        if self.window is not None and self.window.kind == "discard" and self.window.tile == tile:
-            n -= 1  # the winning discard itself is the tile being won
+        if discarder >= 0:
+            st = self.seats[discarder]
+            if st.discards and st.discards[-1] == tile and not st.claimed[-1]:
+                n -= 1
         return n
 
     def valuation(self, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False,

@@ -117,8 +117,9 @@ def standard_decompositions(counts: list[int]) -> list[tuple[int, tuple[tuple[in
     return out
 
 
-def standard_waits(counts: list[int]) -> list[int]:
-    """Kinds that complete a standard shape from 3k+1 concealed tiles.
+def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
+    """Kinds that complete a standard shape from 3k+1 concealed tiles
+    (`fifth_copy`: also a kind the tiles already hold four of).
 
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
@@ -150,7 +151,7 @@ def standard_waits(counts: list[int]) -> list[int]:
                 continue
             grown = list(key)
             for r in range(len(key)):
-                if grown[r] >= 4:
+                if grown[r] >= 4 and not fifth_copy:
                     continue
                 grown[r] += 1
                 k = (tuple(grown), chows, pair_here)
@@ -185,8 +186,11 @@ def seven_pairs_waits(counts: list[int], quads_as_two_pairs: bool = True) -> lis
     return odd
 
 
+_SIMPLES = tuple(t for t in range(27) if t not in ORPHANS)
+
+
 def thirteen_orphans_waits(counts: list[int]) -> list[int]:
-    if sum(counts[:NUM_PLAYABLE]) != 13 or any(counts[t] for t in range(NUM_PLAYABLE) if t not in ORPHANS):
+    if any(counts[t] for t in _SIMPLES) or sum(counts[:NUM_PLAYABLE]) != 13:
         return []
     held = [t for t in ORPHANS if counts[t]]
     if len(held) == 13:

@@ -13,12 +13,23 @@ from itertools import permutations
 from . import hand as hm
 from .tiles import NUM_PLAYABLE
 
-# The six knitted straights, each as its nine tiles.
+# The six knitted straights: which suit holds 147, 258 and 369, and the nine tiles.
+_ORDERS = tuple(permutations(range(3)))
 STRAIGHTS = tuple(
-    tuple(sorted(suit * 9 + r for i, suit in enumerate(order) for r in (i, i + 3, i + 6)))
-    for order in permutations(range(3))
+    tuple(sorted(suit * 9 + r for i, suit in enumerate(order) for r in (i, i + 3, i + 6))) for order in _ORDERS
 )
 _STRAIGHT_SETS = tuple(frozenset(s) for s in STRAIGHTS)
+
+
+def _has_knit_row(c: list[int], b: int) -> bool:
+    """The suit starting at index b holds 147, 258 or 369."""
+    return bool((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7]) or (c[b + 2] and c[b + 5] and c[b + 8]))
+
+
+def _missing(counts: list[int]) -> list[int]:
+    """For each straight, how many of its nine tiles the counts lack."""
+    lack = [[(not counts[b + c]) + (not counts[b + c + 3]) + (not counts[b + c + 6]) for c in range(3)] for b in (0, 9, 18)]
+    return [lack[order[0]][0] + lack[order[1]][1] + lack[order[2]][2] for order in _ORDERS]
 
 
 def honours_and_knitted(counts: list[int]) -> bool:
@@ -32,15 +43,17 @@ def honours_and_knitted(counts: list[int]) -> bool:
 
 def full_straight(counts: list[int]) -> bool:
     """The tiles hold a whole knitted straight."""
-    return any(all(counts[t] for t in s) for s in STRAIGHTS)
+    return all(_has_knit_row(counts, b) for b in (0, 9, 18)) and 0 in _missing(counts)
 
 
 def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
     """Every (straight, pair_tile, sets) reading of concealed `counts` as a
     knitted straight plus standard sets and a pair."""
+    if not all(_has_knit_row(counts, b) for b in (0, 9, 18)):
+        return []
     out = []
-    for s in STRAIGHTS:
-        if not all(counts[t] for t in s):
+    for s, lack in zip(STRAIGHTS, _missing(counts)):
+        if lack:
             continue
         rest = list(counts)
         for t in s:
@@ -57,14 +70,18 @@ def is_complete(counts: list[int], melds: int) -> bool:
 
 def _near(counts: list[int], need: int) -> bool:
     """Some straight lacks at most `need` of its tiles."""
-    return any(sum(1 for t in s if not counts[t]) <= need for s in STRAIGHTS)
+    return min(_missing(counts)) <= need
 
 
 def waits(counts: list[int], melds: int, honours_knitted: bool, straight_hands: bool) -> list[int]:
     """Kinds completing either knitted shape from 13 - 3 * melds tiles."""
     hand = counts[:NUM_PLAYABLE]
-    numbers = frozenset(t for t in range(27) if hand[t])
-    try_hk = honours_knitted and not melds and max(hand) <= 1 and any(numbers <= s for s in _STRAIGHT_SETS)
+    if sum(map(bool, hand[:27])) < 6:  # too few number kinds for either shape
+        return []
+    try_hk = honours_knitted and not melds and max(hand) <= 1
+    if try_hk:
+        numbers = frozenset(t for t in range(27) if hand[t])
+        try_hk = any(numbers <= s for s in _STRAIGHT_SETS)
     try_straight = straight_hands and _near(counts, 1)
     if not (try_hk or try_straight):
         return []

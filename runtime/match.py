@@ -28,8 +28,17 @@ class Match:
 
     def start_hand(self):
         index = len(self.results)
-        self.game = deal(self.table, self.hand_seed(index), self.dealer, hand_number=index, streak=self.streak)
+        self.game = deal(
+            self.table, self.hand_seed(index), self.dealer, round_wind=self.round_wind(index), hand_number=index,
+            streak=self.streak,
+        )
         return self.game
+
+    def round_wind(self, index: int) -> int:
+        """The prevailing wind of hand `index` (27 is East)."""
+        if self.table.ruleset.prevailing_wind == "by_round":
+            return 27 + (index // self.table.players) % 4
+        return 27
 
     def finish_hand(self) -> None:
         result = self.game.result

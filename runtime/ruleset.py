@@ -177,6 +177,8 @@ class ScoringSpec:
     exclusion: str = "transitive"  # transitive, or listed (only counted fans exclude, as listed)
     set_principle: str = "account_once"  # how fans over groups of sets combine (combos.py)
     prefer: tuple = ()  # fan ids: on equal totals, a reading counting one of them is kept
+    fans_of_hand: Callable | None = None  # f(h, o) -> [(fan index, count)]: plain fans read from the hand
+    fans_of_arrangement: Callable | None = None  # f(h, d, o) -> [(fan index, count)]: those reading one arrangement
 
 
 @dataclass(frozen=True)
@@ -339,6 +341,7 @@ class Ruleset:
     history_wins: tuple = ()  # HistoryWinSpec
     kong_payments: KongPaySpec | None = None
     wilds: WildSpec | None = None
+    prevailing_wind: str = "east"  # or by_round: East, South, West, North, one round of deals each
     horses: HorseSpec | None = None
     follow_dealer: FollowSpec | None = None
     special_sets: tuple = ()  # SpecialSetSpec
@@ -507,6 +510,7 @@ class FanPlan:
         self.each = tuple((i, f.each[0], f.each[1]) for i, f in enumerate(fans) if f.each is not None)
         self.listed = scoring.exclusion == "listed"
         self.order = _excluders_first(fans) if self.listed else tuple(range(len(fans)))
+        self.position = {i: p for p, i in enumerate(self.order)}
         self.prefer = frozenset(scoring.prefer)
         self.bonus = frozenset(f.id for f in fans if f.bonus)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from . import hand as hm
 from . import knitted as kn
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
-from .tiles import NUM_PLAYABLE, is_honour, is_terminal
+from .tiles import NUM_PLAYABLE
 
 
 @dataclass
@@ -79,42 +79,51 @@ class HandFacts:
         self.completes_quad = full[ctx.win_tile] == 4
         melds = ctx.melds
         self.melds = len(melds)
-        self.claimed_melds = sum(1 for m in melds if m.claimed_from_other)
-        self.concealed = self.claimed_melds == 0
-        self.meld_chows = sum(1 for m in melds if m.type == CHOW)
-        self.meld_pungs = sum(1 for m in melds if m.type == PUNG)
-        self.meld_kongs = sum(1 for m in melds if m.type == KONG)
-        self.concealed_kongs = sum(1 for m in melds if m.type == KONG and m.kind == CONCEALED)
-        self.exposed_kongs = self.meld_kongs - self.concealed_kongs
-        self.added_kongs = sum(1 for m in melds if m.type == KONG and m.kind == ADDED)
-        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL)
-        specials = [m for m in melds if m.type == SPECIAL]
-        self.special_sets = len(specials)
+        claimed = chows = pungs = kongs = concealed_kongs = added_kongs = 0
+        specials = special_kongs = 0
+        specials_outside = True
         by_id = getattr(table, "special_by_id", {})
-        # special sets that count as kongs among the hand's sets
-        self.special_kongs = sum(1 for m in specials if getattr(by_id.get(m.kind), "counts_as", "set") == "kong")
-        self.specials_outside = all(any(t >= 27 or t % 9 in (0, 8) for t in m.group) for m in specials)
-        self.game_melds = ctx.game_melds if ctx.game_melds >= 0 else len(melds)
-        self.game_claims = max(ctx.game_claims, self.claimed_melds)
-
         everything = list(full)
         kong_tiles = set()
         for m in melds:
+            claimed += m.claimed_from_other
+            if m.type == CHOW:
+                chows += 1
+            elif m.type == PUNG:
+                pungs += 1
+            elif m.type == SPECIAL:
+                # a special set (`special_sets`): a kong among the sets, or a set of its own
+                specials += 1
+                special_kongs += getattr(by_id.get(m.kind), "counts_as", "set") == "kong"
+                specials_outside = specials_outside and any(t >= 27 or t % 9 in (0, 8) for t in m.group)
+            else:
+                kongs += 1
+                kong_tiles.add(m.tile)
+                concealed_kongs += m.kind == CONCEALED
+                added_kongs += m.kind == ADDED
             for t in m.tiles:
                 everything[t] += 1
-            if m.type == KONG:
-                kong_tiles.add(m.tile)
+        self.claimed_melds = claimed
+        self.concealed = claimed == 0
+        self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs
+        self.concealed_kongs, self.added_kongs = concealed_kongs, added_kongs
+        self.exposed_kongs = kongs - concealed_kongs
+        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL)
+        self.special_sets, self.special_kongs, self.specials_outside = specials, special_kongs, specials_outside
+        self.game_melds = ctx.game_melds if ctx.game_melds >= 0 else len(melds)
+        self.game_claims = max(ctx.game_claims, claimed)
+
         self.all_counts = everything
-        self.concealed_quads = sum(1 for t in range(NUM_PLAYABLE) if full[t] == 4)
-        self.hogs = sum(1 for t in range(NUM_PLAYABLE) if everything[t] == 4 and t not in kong_tiles)
         present = [t for t in range(NUM_PLAYABLE) if everything[t]]
         self.present = frozenset(present)
         self.kinds = len(present)
-        ranks = [t % 9 for t in present if t < 27]
-        self.rank_span = max(ranks) - min(ranks) if ranks else 0
-        self.number_suits = len({t // 9 for t in present if t < 27})
-        self.honours = sum(everything[t] for t in present if is_honour(t))
-        self.terminals = sum(everything[t] for t in present if is_terminal(t))
+        self.concealed_quads = sum(1 for t in present if full[t] == 4)
+        self.hogs = sum(1 for t in present if everything[t] == 4 and t not in kong_tiles)
+        numbers = [t for t in present if t < 27]
+        self.rank_span = max(t % 9 for t in numbers) - min(t % 9 for t in numbers) if numbers else 0
+        self.number_suits = len({t // 9 for t in numbers})
+        self.honours = sum(everything[t] for t in present if t >= 27)
+        self.terminals = sum(everything[t] for t in numbers if t % 9 in (0, 8))
         self._wait_count = None
         self._shape_wait_count = None
         self._readings = None
@@ -180,7 +189,7 @@ class HandFacts:
         if self._shape_wait_count is None:
             from .analysis import shape_waits
 
-            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds))
+            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True))
         return self._shape_wait_count
 
 
@@ -268,7 +277,7 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     a = Arrangement()
     a.pair = pair
     a.sets = tuple(sets) + h.meld_sets
-    chows = sum(1 for k, _ in sets if k == hm.CHOW)
+    chows = [k for k, _ in sets].count(hm.CHOW)
     concealed_pungs = len(sets) - chows
     if reading == "dual_pung" and not h.self_drawn:
         concealed_pungs -= 1  # completed by a discard: not concealed
@@ -282,9 +291,17 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     return a
 
 
+def _in_set_order(split) -> list:
+    """A split's sets lowest tile first, a pung before a chow on one tile."""
+    return sorted((t, kind != hm.PUNG) for kind, t in split[1])
+
+
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
-    for pair, sets in hm.standard_decompositions(h.full_concealed):
+    splits = hm.standard_decompositions(h.full_concealed)
+    if len(splits) > 1:
+        splits = sorted(splits, key=_in_set_order)  # equal readings: the first is kept
+    for pair, sets in splits:
         for reading in _readings(pair, sets, h.win_tile):
             a = _split_arrangement(h, pair, sets, reading)
             a.standard = True
@@ -403,47 +420,44 @@ def value_arrangement(table, h: HandFacts, d: Arrangement, ignore=frozenset(), c
 
 
 def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
-    """{fan index: (count, sets used)} for fans read from conditions."""
-    fans = table.fans
-    o = table.o
-    hits = {}
-    for i in plan.plain:
-        fan = fans[i]
-        if fan.id in ignore:
-            continue
-        if not fan.per_arrangement and cache is not None and i in cache:
-            n = cache[i]
-        else:
-            if fan.when is not None and not fan.when(h, d, o):
-                n = 0
-            else:
-                n = fan.count(h, d, o) if fan.count is not None else 1
-            if not fan.per_arrangement and cache is not None:
-                cache[i] = n
-        if n > 0:
-            hits[i] = (n, ())
+    """{fan index: (count, sets used)} for fans read from conditions: the
+    hand's once per hand (kept in `cache`), the arrangement's each time."""
+    scoring = table.ruleset.scoring
+    found = cache.get("hand") if cache is not None else None
+    if found is None:
+        found = scoring.fans_of_hand(h, table.o)
+        if cache is not None:
+            cache["hand"] = found
+    hits = {i: (n, ()) for i, n in found}
+    for i, n in scoring.fans_of_arrangement(h, d, table.o):
+        hits[i] = (n, ())
+    if ignore:
+        fans = table.fans
+        hits = {i: hit for i, hit in hits.items() if fans[i].id not in ignore}
     return hits
 
 
 def _set_hits(table, plan, h, d, ignore, hits) -> None:
     """Add fans over groups of sets and fans counted per set."""
     fans = table.fans
+    chows, pungs = [], []
+    for pos, (k, t) in enumerate(d.sets):
+        (chows if k == hm.CHOW else pungs).append((t, pos))
     for kind, engine in plan.set_engines:
-        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
-        keyed = sorted((t, pos) for pos, (k, t) in enumerate(d.sets) if k == want)
+        keyed = chows if kind == plan.chow_kind else pungs
         if len(keyed) < 2:
             continue
+        keyed.sort()
         for i, group in engine.count(tuple(t for t, _ in keyed)):
-            if fans[i].id in ignore:
+            if ignore and fans[i].id in ignore:
                 continue
             n, used = hits.get(i, (0, ()))
             hits[i] = (n + 1, used + tuple(keyed[g][1] for g in group))
     for i, kind, tiles_of in plan.each:
-        if fans[i].id in ignore:
+        if ignore and fans[i].id in ignore:
             continue
-        want = hm.CHOW if kind == plan.chow_kind else hm.PUNG
         tiles = tiles_of(h, d, table.o)
-        used = tuple(pos for pos, (k, t) in enumerate(d.sets) if k == want and t in tiles)
+        used = tuple(pos for t, pos in (chows if kind == plan.chow_kind else pungs) if t in tiles)
         if used:
             hits[i] = (len(used), used)
 
@@ -466,8 +480,8 @@ def _listed(table, plan, hits) -> list:
     less: dict = {}
     on_sets: dict = {}
     counted = []
-    for i in plan.order:
-        if i not in hits or fans[i].id in excluded:
+    for i in sorted(hits, key=plan.position.__getitem__):
+        if fans[i].id in excluded:
             continue
         fan = fans[i]
         counted.append(i)

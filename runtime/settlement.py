@@ -113,8 +113,9 @@ def win_shares(game, winners, source, robbing, self_drawn, valuations) -> list[S
         if not as_self_draw and v.facts is not None and table.self_draw_when is not None:
             as_self_draw = bool(table.self_draw_when(v.facts, v.result, table.o))
         liable = _liable(game, v, source) if v.facts is not None else -1
-        if liable >= 0 and (as_self_draw or table.discard_payers == "others"):
-            # one player pays everyone's share: the other winners' too (CX-38, CX-42)
+        if liable >= 0:
+            # one player pays everyone's share, the other winners' too, each
+            # reckoned as its payer's, whoever would pay a discard win
             payers = list(game._order_from(w)[1:])
         elif as_self_draw or table.discard_payers == "others":
             payers = _others(game, w, winners)

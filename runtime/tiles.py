@@ -108,6 +108,8 @@ def parse_group(text: str) -> list[int]:
 
 
 def parse_tile(text: str) -> int:
+    if isinstance(text, str) and text in INDEX:  # the common case: no parsing
+        return INDEX[text]
     tiles = parse_group(text) if isinstance(text, str) else []
     if len(tiles) != 1:
         raise TileError(f"bad tile text {text!r}: expected exactly one tile such as 5p")
@@ -122,7 +124,11 @@ def parse_tiles(value: str | Iterable[str]) -> list[int]:
     for item in value:
         if not isinstance(item, str):
             raise TileError(f"bad tile text {item!r}: expected a string such as 5p")
-        out.extend(parse_group(item))
+        tile = INDEX.get(item)
+        if tile is not None:
+            out.append(tile)
+        else:
+            out.extend(parse_group(item))
     return out
 
 

@@ -15,8 +15,7 @@ import hashlib
 import hmac
 import logging
 import secrets
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from runtime.actions import Action, ActionError, action_from_json
 from runtime.bots import make_bot
@@ -422,8 +421,3 @@ class Limits:
     message_rate: float = 20.0  # messages a second per socket
     message_burst: float = 40.0
     flood_close_after: int = 200  # refused messages in a row before the socket is closed
-    extra: dict = field(default_factory=dict)
-
-
-def now() -> float:
-    return time.time()

@@ -67,7 +67,7 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
     """Seat 0 drops while seat 1 and the bots play on; back with last_seen,
     it gets each missed message once, and its stream equals a fresh one."""
     t = create_table(server.url, variant="yunnan_ka_er_tiao", seats=["human", "human", "bot", "bot"],
-                     bot_delay=0, hand_pause=0, hands=1, turn_seconds=None)
+                     bot_delay=0, hand_pause=0, hands=2, turn_seconds=None)
     a = join(server.url, t["id"], seat=0)
     b = join(server.url, t["id"], seat=1)
 
@@ -76,7 +76,6 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
         s1 = Seat(server.ws_url, t["id"], b["token"])
         await s0.connect()
         await s1.connect()
-        # both play until seat 0 has made a few moves
         moves = 0
 
         async def seat1_loop():
@@ -90,11 +89,16 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
                     pass
 
         task = asyncio.create_task(seat1_loop())
-        while moves < 3 and not s0.finished:
+        # seat 0 plays twice, and drops right after sending its second move:
+        # the events of that move and all that follow are what it misses
+        while True:
+            assert not s0.finished, "the match ended before seat 0 made two moves"
             legal = s0.pending()
             if legal:
                 await s0.act(first_choice(legal))
                 moves += 1
+                if moves == 2:
+                    break
             await s0.recv()
         seen = len(s0.stream)
         await s0.close()  # gone mid-hand; seat 1 and the bots go on till seat 0 is asked
@@ -127,8 +131,16 @@ def test_timeout_hands_the_seat_to_tuoguan_until_resume(server):
         s = Seat(server.ws_url, t["id"], a["token"])
         await s.connect()
         # never act: 托管 plays every decision, so the match still ends
+        resumed = False
         while not s.finished:
-            await s.recv()
+            msg = await s.recv()
+            if msg["type"] == "status" and msg["seats"][0]["auto"] and not resumed:
+                await s.send({"type": "resume", "id": "back"})  # take the seat back once
+                resumed = True
+                while True:
+                    m = await s.recv()
+                    if m["type"] == "status" and not m["seats"][0]["auto"]:
+                        break
         autos = [m for m in s.stream if m.get("by") == "auto" and m["event"].get("seat") == 0]
         statuses = [m for m in s.other if m["type"] == "status"]
         await s.close()

@@ -21,7 +21,7 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
     db = tmp_path / "crash.sqlite3"
     srv = ServerProcess(db).start()
     try:
-        t = create_table(srv.url, variant="chuxiong_yuxi", bot_delay=0, hand_pause=0, hands=2, turn_seconds=None)
+        t = create_table(srv.url, variant="chuxiong_yuxi", bot_delay=0, hand_pause=0, hands=3, turn_seconds=None)
         a = join(srv.url, t["id"], name="crash")
 
         async def before_kill():
@@ -87,7 +87,7 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
         seed, variant = conn.execute("SELECT match_seed, variant FROM tables WHERE id=?", (t["id"],)).fetchone()
         logged = conn.execute("SELECT seat, action, by FROM actions WHERE table_id=? ORDER BY seq", (t["id"],)).fetchall()
     table = load(variant).configure(t["options"], t["players"])
-    ref = TableState(table, seed, hands=2)
+    ref = TableState(table, seed, hands=3)
     played = []
     while not ref.over:
         ref.start_hand()
