@@ -177,7 +177,7 @@ def rulebook(rs) -> str:
         parts = "; ".join(f"{kind}: {_amount(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
         add(f"- Kongs are paid {timing} ({parts})" + (f"; at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
     if s.table_fee:
-        add(f"- Table fee (台费): every player pays the house {_flag(s.table_fee)} each hand, win or draw.")
+        add(f"- Table fee (台费): every player pays the house {_amount(s.table_fee)} each hand, win or draw.")
     if rs.ready_check is not None:
         rc = rs.ready_check
         add(f"- Exhausted wall ({rc.reason}, {_flag(rc.when)}): a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + ".")
