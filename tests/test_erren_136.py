@@ -81,3 +81,16 @@ def test_the_last_twelve_tiles_are_never_drawn_and_no_kong_needs_them():
     act(g, "0 discard 1z")
     pass_others(g)
     assert g.over and g.result.end == "draw" and g.back - g.front == 12
+
+
+def test_the_last_drawable_tile_is_the_last_tile():
+    from pathlib import Path
+
+    from mjc.scenario import Runner
+
+    path = Path(__file__).parent / "scenarios" / "erren_136" / "er13_last_drawable_tile_wins.yaml"
+    runner = Runner(str(path))
+    runner.run()
+    g = runner.game
+    assert g.back - g.front == 12 and g.drawable() == 0
+    assert g.result.valuations[1].facts.last_tile

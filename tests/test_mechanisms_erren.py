@@ -382,3 +382,13 @@ def test_restored_game_keeps_the_new_state(fl):
     r = Game.from_json(data, g.table)
     assert r.to_json() == data
     assert r.seats[1].doublings == 1 and r.seats[1].opening_ready
+
+
+def test_hand_json_flags_for_first_turns_and_doublings(fl):
+    base = {"concealed": "123m456m789m111z2z", "win_tile": "2z", "self_drawn": True, "seat_wind": "2z"}
+    assert {f["id"] for f in score_hand(base, fl)["fans"]} == {"base"}
+    out = score_hand({**base, "flags": {"first_turn": True}}, fl)  # first_draw follows first_turn
+    assert {f["id"] for f in out["fans"]} == {"base", "earthly"}
+    out = score_hand({**base, "flags": {"declared_at_opening": True, "doublings": 2}, "flowers": ["1f", "5f"]}, fl)
+    assert {f["id"] for f in out["fans"]} == {"base", "flower", "opening_ready"} and out["total"] == (1 + 2 + 16) * 4
+    assert "doublings" in score_hand({**base, "flags": {"doublings": -1}}, fl)["error"]
