@@ -11,7 +11,6 @@ from .facts import KongFacts, SeatFacts, SettleFacts
 from .scoring import evaluate
 from .tiles import NAMES
 
-
 HOUSE = -1  # the payee of a table fee (台费): no seat
 
 
