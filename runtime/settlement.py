@@ -36,6 +36,8 @@ class HandResult:
     robbing_kong: bool = False
     valuations: dict = field(default_factory=dict)  # seat -> Valuation
     horses: list = field(default_factory=list)  # {tile, kind, owner, seat, mark}
+    wilds: tuple = ()  # the wild kinds in force this hand
+    indicator: int = -1  # the turned tile that chose them
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -56,6 +58,10 @@ class HandResult:
             out["win_tile"] = NAMES[self.win_tile]
         if self.horses:
             out["horses"] = [dict(h) for h in self.horses]
+        if self.wilds:
+            out["wilds"] = [NAMES[t] for t in self.wilds]
+        if self.indicator >= 0:
+            out["indicator"] = NAMES[self.indicator]
         return out
 
 
@@ -145,6 +151,8 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         robbing_kong=robbing,
         valuations=dict(valuations),
         horses=horse_marks(game, winners, shares),
+        wilds=tuple(sorted(game.table.wilds)),
+        indicator=game.indicator,
     )
 
 
@@ -187,6 +195,8 @@ def settle_draw(game) -> HandResult:
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
         horses=horse_marks(game, None, []),
+        wilds=tuple(sorted(game.table.wilds)),
+        indicator=game.indicator,
     )
 
 
