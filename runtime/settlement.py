@@ -206,7 +206,9 @@ def settle_draw(game) -> HandResult:
 def horse_payments(game, shares) -> list[Payment]:
     """Bought horses repeat the shares of the seat they point at: a horse on
     a winner collects every share of that win but its owner's own; a horse
-    on a payer makes its owner pay the winner that payer's share."""
+    on a payer makes its owner pay the winner that payer's share. What a
+    horse pays or collects per share is the variant's `amount` (the share
+    itself unless it says otherwise)."""
     horses = game.table.ruleset.horses
     if not game.horses or horses is None:
         return []
@@ -217,10 +219,23 @@ def horse_payments(game, shares) -> list[Payment]:
             seat = game.horse_seat(tile)
             for sh in mirrored:
                 if seat == sh.winner and sh.payer != owner:
-                    out.append(Payment(sh.paid_by, owner, sh.amount, horses.reason))
+                    payer, payee = sh.paid_by, owner
                 elif seat == sh.payer and owner != sh.winner:
-                    out.append(Payment(owner, sh.winner, sh.amount, horses.reason))
+                    payer, payee = owner, sh.winner
+                else:
+                    continue
+                amount = _horse_amount(game, horses, payer, payee, sh)
+                if amount:
+                    out.append(Payment(payer, payee, amount, horses.reason))
     return out
+
+
+def _horse_amount(game, horses, payer: int, payee: int, share) -> int:
+    if horses.amount is None:
+        return share.amount
+    facts = SettleFacts(game, payer, payee, 0)
+    facts.share = share.amount
+    return horses.amount(facts, game.table.o)
 
 
 def horse_marks(game, winners, shares) -> list[dict]:
