@@ -212,6 +212,7 @@ class Horses:
     mirror: str
     reason: str
     reward: Value
+    amount: Expr | None = None
 
 
 @dataclass(frozen=True)

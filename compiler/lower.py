@@ -671,6 +671,7 @@ class _Lowering:
             mirror=bought.get("mirror", "win"),
             reason=bought.get("reason", "horse"),
             reward=self.value(("horses", "reward", "count"), 0, vocab.INT),
+            amount=self.expr(("horses", "bought", "amount"), vocab.SETTLE, vocab.INT),
         )
 
     def follow_dealer(self) -> ir.Follow | None:

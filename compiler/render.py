@@ -272,6 +272,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
             ("mirror", hs.mirror),
             ("reason", hs.reason),
             ("reward", fx.value("horses_reward", hs.reward)),
+            *((("amount", fx.add("horse_amount", hs.amount, "what a horse pays or collects per share")),) if hs.amount else ()),
         ))
     follow = None
     if v.follow_dealer is not None:

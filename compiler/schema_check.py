@@ -61,6 +61,22 @@ def _expected(types) -> str:
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
 
 
+_JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer"}
+
+
+def _branch_errors(error) -> list:
+    """For a value that fits none of several forms: the mistakes within the
+    one form of its own type (a mapping where the other form is text)."""
+    kind = _JSON_TYPES.get(type(error.instance))
+    branches = [i for i, b in enumerate(error.validator_value) if b.get("type") == kind]
+    if len(branches) != 1:
+        return []
+    inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == branches[0]]
+    # a nested oneOf of required keys says which key is missing: keep the plainer errors
+    plain = [e for e in inner if e.validator != "oneOf"]
+    return plain or inner
+
+
 def _diagnose(error, pos: Positions) -> list[Diagnostic]:
     path = tuple(error.absolute_path)
     where = _where(path)
@@ -89,6 +105,9 @@ def _diagnose(error, pos: Positions) -> list[Diagnostic]:
     if v == "type":
         return [pos.diag(path, f"{where}: expected {_expected(error.validator_value)}, got {_json_type(error.instance)}")]
     if v == "oneOf":
+        inner = _branch_errors(error)
+        if inner:
+            return [d for e in inner for d in _diagnose(e, pos)]
         desc = error.schema.get("description", "")
         return [pos.diag(path, f"{where}: {error.instance!r} does not fit: {desc}".rstrip(": "))]
     if v == "pattern" and "propertyNames" in error.absolute_schema_path:

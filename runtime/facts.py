@@ -14,7 +14,7 @@ class SettleFacts:
     __slots__ = (
         "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
         "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
-        "winner_streak", "winner_horse_hits", "winner_doublings",
+        "winner_streak", "winner_horse_hits", "share", "winner_doublings",
     )
 
     def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
@@ -34,6 +34,7 @@ class SettleFacts:
         self.players = game.n
         self.winner_streak = game.streak if payee == game.dealer else 0
         self.winner_horse_hits = game.horse_hits(payee)
+        self.share = 0
         self.winner_doublings = game.seats[payee].doublings
 
 

@@ -255,6 +255,7 @@ class HorseSpec:
     mirror: str = "win"
     reason: str = "horse"
     reward: Any = 0
+    amount: Callable | None = None  # f(s, o) with s.share: a horse's payment per share; None = the share
 
 
 @dataclass(frozen=True)

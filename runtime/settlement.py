@@ -39,6 +39,8 @@ class HandResult:
     robbing_kong: bool = False
     valuations: dict = field(default_factory=dict)  # seat -> Valuation
     horses: list = field(default_factory=list)  # {tile, kind, owner, seat, mark}
+    wilds: tuple = ()  # the wild kinds in force this hand
+    indicator: int = -1  # the turned tile that chose them
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -59,6 +61,10 @@ class HandResult:
             out["win_tile"] = NAMES[self.win_tile]
         if self.horses:
             out["horses"] = [dict(h) for h in self.horses]
+        if self.wilds:
+            out["wilds"] = [NAMES[t] for t in self.wilds]
+        if self.indicator >= 0:
+            out["indicator"] = NAMES[self.indicator]
         return out
 
 
@@ -156,6 +162,8 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         robbing_kong=robbing,
         valuations=dict(valuations),
         horses=horse_marks(game, winners, shares),
+        wilds=tuple(sorted(game.table.wilds)),
+        indicator=game.indicator,
     )
 
 
@@ -199,6 +207,8 @@ def settle_draw(game) -> HandResult:
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
         horses=horse_marks(game, None, []),
+        wilds=tuple(sorted(game.table.wilds)),
+        indicator=game.indicator,
     )
 
 
@@ -208,7 +218,9 @@ def settle_draw(game) -> HandResult:
 def horse_payments(game, shares) -> list[Payment]:
     """Bought horses repeat the shares of the seat they point at: a horse on
     a winner collects every share of that win but its owner's own; a horse
-    on a payer makes its owner pay the winner that payer's share."""
+    on a payer makes its owner pay the winner that payer's share. What a
+    horse pays or collects per share is the variant's `amount` (the share
+    itself unless it says otherwise)."""
     horses = game.table.ruleset.horses
     if not game.horses or horses is None:
         return []
@@ -219,10 +231,23 @@ def horse_payments(game, shares) -> list[Payment]:
             seat = game.horse_seat(tile)
             for sh in mirrored:
                 if seat == sh.winner and sh.payer != owner:
-                    out.append(Payment(sh.paid_by, owner, sh.amount, horses.reason))
+                    payer, payee = sh.paid_by, owner
                 elif seat == sh.payer and owner != sh.winner:
-                    out.append(Payment(owner, sh.winner, sh.amount, horses.reason))
+                    payer, payee = owner, sh.winner
+                else:
+                    continue
+                amount = _horse_amount(game, horses, payer, payee, sh)
+                if amount:
+                    out.append(Payment(payer, payee, amount, horses.reason))
     return out
+
+
+def _horse_amount(game, horses, payer: int, payee: int, share) -> int:
+    if horses.amount is None:
+        return share.amount
+    facts = SettleFacts(game, payer, payee, 0)
+    facts.share = share.amount
+    return horses.amount(facts, game.table.o)
 
 
 def horse_marks(game, winners, shares) -> list[dict]:

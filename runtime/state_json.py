@@ -208,4 +208,6 @@ def _result_from_json(d: dict, table):
         win_tile=INDEX[d["win_tile"]] if d.get("win_tile") else -1,
         valuations=valuations,
         horses=[dict(h) for h in d.get("horses", [])],
+        wilds=tuple(INDEX[t] for t in d.get("wilds", [])),
+        indicator=INDEX[d["indicator"]] if d.get("indicator") else -1,
     )

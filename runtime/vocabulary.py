@@ -158,6 +158,7 @@ _fact("win.robbing_kong", BOOL, "s.robbing_kong", SETTLE, "The win robbed a kong
 _fact("win.kong_replacement", BOOL, "s.kong_replacement", SETTLE, "The win was on a kong replacement.")
 _fact("winners", INT, "s.winners", SETTLE, "How many players won this hand.")
 _fact("winner.streak", INT, "s.winner_streak", SETTLE, "The dealer's count of hands kept in a row (连庄) when the receiving player is the dealer; 0 otherwise.")
+_fact("horse.share", INT, "s.share", SETTLE, "For a bought horse: the share it repeats, the pointed seat's payment to or from the winner (0 elsewhere).")
 _fact("winner.horse_hits", INT, "s.winner_horse_hits", SETTLE, "Reward horses turned after the win that point at the receiving player.")
 _fact("winner.doublings", INT, "s.winner_doublings", SETTLE, "Wins the receiving player deferred this hand to double (加倍).")
 

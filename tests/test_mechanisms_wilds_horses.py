@@ -177,6 +177,18 @@ def test_bought_horses_repeat_the_win_of_the_seat_they_point_at():
     assert marks == {0: (2, "none"), 1: (3, "won"), 2: (0, "lost"), 3: (1, "none")}
 
 
+def test_a_horse_pays_what_the_variant_says_per_share():
+    """horses.bought.amount: here a flat 1 per horse, whatever the share."""
+    rs = variant(base=HORSES.replace("bought: {each: options.each, dealer: options.dealer}",
+                                     "bought: {each: options.each, dealer: options.dealer, amount: horse.share // 2}"))
+    g = game(rs, {0: DEALER, 1: OTHER, 2: OTHER, 3: WAIT_5P}, wall="1s")
+    g.horses = {0: [INDEX["3m"]], 1: [INDEX["4m"]], 2: [INDEX["1m"]], 3: [INDEX["2m"]]}
+    act(g, "0 discard 5p")
+    act(g, "3 hu")
+    lines = {(p.payer, p.payee, p.amount, p.reason) for p in g.result.payments}
+    assert lines == {(0, 3, 2, "win"), (0, 1, 1, "horse"), (2, 3, 1, "horse")}
+
+
 def test_a_horse_on_a_self_drawn_winner_is_paid_by_every_loser_but_its_owner():
     rs = variant(base=HORSES)
     g = game(rs, {0: "123m 456m 789m 11p 23s 4s", 1: OTHER, 2: OTHER, 3: OTHER2})
