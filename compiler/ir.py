@@ -255,6 +255,7 @@ class Dealer:
     after_multiple_winners: str
     after_draw: str
     may_repeat: Value
+    creator_deals: Value = Value(const=False)
 
 
 @dataclass(frozen=True)

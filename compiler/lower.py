@@ -804,6 +804,7 @@ class _Lowering:
             after_multiple_winners=self.get("dealer", "after_multiple_winners", default="discarder"),
             after_draw=self.get("dealer", "after_draw", default="stay"),
             may_repeat=self.value(("dealer", "may_repeat"), True, vocab.BOOL),
+            creator_deals=self.value(("dealer", "creator_deals"), False, vocab.BOOL),
         )
 
 

@@ -341,6 +341,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("after_multiple_winners", d.after_multiple_winners),
         ("after_draw", d.after_draw),
         ("may_repeat", fx.value("dealer_may_repeat", d.may_repeat)),
+        *((("creator_deals", fx.value("dealer_creator_deals", d.creator_deals)),)
+          if d.creator_deals.expr is not None or d.creator_deals.const else ()),
     ))
     wilds = None
     if v.wilds is not None:

@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 22459d11f912e73ffd0978cff2dd2b81bccb00555a43c8b3fb343d20ce86cc11 (of this file and those it extends)
+# Source SHA-256: d54965a0c586b3425a79b8d5af4db748b760f1fc7869695d681622ef2545b3da (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -163,6 +163,11 @@ def ready_check_amount(s, o):
     return 2 ** s.total + s.payer_bought + s.winner_bought
 
 
+def dealer_creator_deals(o, n):
+    """options.creator_deals"""
+    return o.creator_deals
+
+
 def match_hands(o, n):
     """options.rounds"""
     return o.rounds
@@ -172,7 +177,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="22459d11f912e73ffd0978cff2dd2b81bccb00555a43c8b3fb343d20ce86cc11",
+    source_sha256="d54965a0c586b3425a79b8d5af4db748b760f1fc7869695d681622ef2545b3da",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -278,6 +283,16 @@ RULESET = Ruleset(
             labels=(Text("自摸", "a self-draw"), Text("点炮", "a discard")),
             advanced=True,
             rule="CX-A01",
+        ),
+        OptionSpec(
+            id="creator_deals",
+            name=Text("开房者坐庄", "The room's creator deals the first hand"),
+            type="bool",
+            default=False,
+            values=(True, False),
+            labels=(Text("是", "yes"), Text("否", "no")),
+            advanced=True,
+            rule="CX-06, CX-44",
         ),
     ),
     constraints=(),
@@ -533,6 +548,7 @@ RULESET = Ruleset(
         after_multiple_winners="discarder",
         after_draw="stay",
         may_repeat=True,
+        creator_deals=dealer_creator_deals,
     ),
     hands=match_hands,
     verbs=("discard", "hu", "pass", "pong", "kong", "take", "buy"),

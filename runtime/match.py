@@ -18,7 +18,12 @@ class Match:
         self.game = None
 
     def _first_dealer(self) -> int:
-        first = self.table.ruleset.dealer.first
+        from .ruleset import resolve
+
+        spec = self.table.ruleset.dealer
+        if resolve(spec.creator_deals, self.table.o, self.table.players):
+            return 0
+        first = spec.first
         if first == "random":
             return int(derive(self.seed, "first-dealer"), 16) % self.table.players
         return int(first) % self.table.players

@@ -306,6 +306,7 @@ class DealerSpec:
     after_multiple_winners: str = "discarder"
     after_draw: str = "stay"
     may_repeat: Any = True
+    creator_deals: Any = False  # seat 0 deals the first hand when this holds
 
 
 @dataclass(frozen=True)

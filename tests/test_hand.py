@@ -158,3 +158,22 @@ def _without(counts, d):
     value = hm.standard_shanten(counts)
     counts[d] += 1
     return value
+
+
+def test_only_nine_gates_waits_on_all_nine_tiles_of_its_suit():
+    """variants/mcr.yaml reads 九莲宝灯 as 13 concealed tiles of one suit
+    that wait on all nine: every such hand is 1112345678999."""
+    from runtime.hand import standard_waits
+
+    found = []
+
+    def walk(rank, left, counts):
+        if rank == 9:
+            if left == 0 and len(standard_waits(counts + [0] * 25)) == 9:
+                found.append(tuple(counts))
+            return
+        for k in range(min(4, left) + 1):
+            walk(rank + 1, left - k, counts + [k])
+
+    walk(0, 13, [])
+    assert found == [(3, 1, 1, 1, 1, 1, 1, 1, 3)]

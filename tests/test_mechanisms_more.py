@@ -348,3 +348,14 @@ def test_a_refusal_kept_until_a_draw_survives_a_pung():
     assert g.seats[3].refusals == [("hu", -1, None, True)]
     g._clear_refusals(3, draw=True)
     assert g.seats[3].refusals == []
+
+
+def test_the_room_creator_deals_the_first_hand_when_set():
+    """dealer.creator_deals (CX-06, CX-44): seat 0 deals first when the
+    option is on; otherwise the first dealer is drawn from the match seed."""
+    from runtime.match import Match
+    from runtime.registry import load
+
+    rs = load("chuxiong_yuxi")
+    assert {Match(rs.configure({"creator_deals": True}), seed).dealer for seed in range(12)} == {0}
+    assert len({Match(rs.configure({}), seed).dealer for seed in range(12)}) > 1
