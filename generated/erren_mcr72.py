@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 5556fdc97e3e3da26f31fa8270283bdaf4c79cc5da347a474e991f84e2d24a75 (of this file and those it extends)
+# Source SHA-256: 2d7ed7c7f628a927d5f88d4c4f05cbe91dbf4480b6d660649e2046444a69ac50 (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -239,7 +239,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="5556fdc97e3e3da26f31fa8270283bdaf4c79cc5da347a474e991f84e2d24a75",
+    source_sha256="2d7ed7c7f628a927d5f88d4c4f05cbe91dbf4480b6d660649e2046444a69ac50",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
