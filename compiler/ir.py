@@ -299,3 +299,4 @@ class Variant:
     special_sets: tuple = ()
     ready_sees_opponent: Value = Value(const=False)
     prevailing_wind: str = "east"
+    autoplay_wins: Value = Value(const=False)

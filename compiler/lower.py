@@ -197,6 +197,7 @@ class _Lowering:
             special_sets=tuple(special_sets),
             ready_sees_opponent=sees,
             prevailing_wind=self.get("match", "prevailing_wind", default="east"),
+            autoplay_wins=self.value(("autoplay", "wins"), False, vocab.BOOL),
         )
 
     def removals(self, kinds) -> list[tuple]:

@@ -390,6 +390,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("horses", horses),
         ("follow_dealer", follow),
         *((("prevailing_wind", v.prevailing_wind),) if v.prevailing_wind != "east" else ()),
+        *((("autoplay_wins", fx.value("autoplay_wins", v.autoplay_wins)),)
+          if v.autoplay_wins.expr is not None or v.autoplay_wins.const else ()),
     ) + ((("special_sets", special_sets),) if special_sets else ())
       + ((("observation", observation),) if observation is not None else ()))
 

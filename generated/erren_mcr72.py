@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 5859147c6b6b50e8e4e5b04f132e857f5b0deb2a10af8756714b4421af13425b (of this file and those it extends)
+# Source SHA-256: 64d1e1d08343813e1da043e3fd37c81d32e659576ececd5a321d9861bcaae046 (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -239,7 +239,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="5859147c6b6b50e8e4e5b04f132e857f5b0deb2a10af8756714b4421af13425b",
+    source_sha256="64d1e1d08343813e1da043e3fd37c81d32e659576ececd5a321d9861bcaae046",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
@@ -1098,5 +1098,6 @@ RULESET = Ruleset(
     horses=None,
     follow_dealer=None,
     prevailing_wind="by_round",
+    autoplay_wins=True,
     observation=ObservationSpec(ready_player_sees_opponent=True),
 )

@@ -343,6 +343,7 @@ class Ruleset:
     history_wins: tuple = ()  # HistoryWinSpec
     kong_payments: KongPaySpec | None = None
     wilds: WildSpec | None = None
+    autoplay_wins: Any = False  # automatic play (托管) takes every win it may
     prevailing_wind: str = "east"  # or by_round: East, South, West, North, one round of deals each
     horses: HorseSpec | None = None
     follow_dealer: FollowSpec | None = None
@@ -413,6 +414,7 @@ class Table:
         self.fans = tuple(ruleset.scoring.fans)
         self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
         self.fan_plan = fan_plan(ruleset.scoring)
+        self.autoplay_wins = bool(resolve(ruleset.autoplay_wins, o, n))
         rc = ruleset.ready_check
         self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))

@@ -3,7 +3,8 @@
 Draw-discard (摸什么打什么), as a table's own automatic play does: a forced
 move is made, a claim or a declaration is passed, and at a turn the tile
 just drawn is discarded (after a claim, when nothing was drawn, the last
-tile the rules allow).
+tile the rules allow). Where the variant says so (`autoplay.wins`), every
+win the rules allow is taken first.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ def auto_action(game, seat: int) -> Action:
     if forced is not None:
         return forced
     legal = game.legal_actions(seat)
+    if game.table.autoplay_wins:
+        win = next((a for a in legal if a.verb == "hu"), None)
+        if win is not None:
+            return win
     if PASS in legal:
         return PASS
     if game.phase == "turn":
