@@ -69,6 +69,16 @@ class _Lowering:
         e = self.expr(path, scope, want, text=raw)
         return ir.Value(expr=e) if e else ir.Value(const=default)
 
+    def play_value(self, path, default, want: str) -> ir.Value:
+        """A play expression; one that reads nothing of the game as it
+        stands is a table expression, fixed once per table."""
+        value = self.value(path, default, want, vocab.PLAY)
+        if value.expr is not None and not value.expr.names & set(vocab.names_in_scope(vocab.PLAY)) - set(
+            vocab.names_in_scope(vocab.TABLE)
+        ):
+            return self.value(path, default, want, vocab.TABLE)
+        return value
+
     def text(self, node, default_en="") -> ir.Text:
         node = node or {}
         zh = node.get("zh", "")
@@ -400,7 +410,7 @@ class _Lowering:
             rob_kinds=tuple(self.get("claims", "rob_kong", "kinds", default=["added"])),
             rob_when=self.value(c + ("rob_kong", "when"), True, vocab.BOOL),
             rob_counts_as=self.enum_value(c + ("rob_kong", "counts_as"), ("discard", "self_draw"), "discard"),
-            must_win=self.value(c + ("must_win",), False, vocab.BOOL, vocab.PLAY),
+            must_win=self.play_value(c + ("must_win",), False, vocab.BOOL),
             pass_rules=tuple(pass_rules),
             join_wins=self.value(c + ("join_wins",), False, vocab.BOOL),
         )

@@ -34,7 +34,7 @@ from runtime.ruleset import (
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
 TILES_19m19p19s = frozenset({0, 8, 9, 17, 18, 26})
 
-def claims_must_win(p, o):
+def claims_must_win(o, n):
     """options.bi_hu"""
     return o.bi_hu
 

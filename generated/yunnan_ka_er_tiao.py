@@ -35,7 +35,7 @@ def claims_rob_when(o, n):
     return o.qiang_gang
 
 
-def claims_must_win(p, o):
+def claims_must_win(o, n):
     """not options.guo_hu"""
     return not o.guo_hu
 

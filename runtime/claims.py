@@ -205,35 +205,38 @@ def _lifted_by_value(game, claim: str) -> bool:
 def open_discard_window(game, w) -> None:
     table = game.table
     last = game.drawable() <= 0
-    forced = game.must_win()
+    tile = w.tile
+    chow_seat = (w.source + 1) % game.n if table.chow else -1
     for seat in game._order_from(w.source)[1:]:
         st = game.seats[seat]
+        held = st.counts[tile]
         options = []
         v = _discard_win(game, seat, w)
         if v is not None:
             w.valuations[seat] = v
-            if forced:
+            if game.must_win():
                 w.choices[seat] = (HU,)
                 continue
             options.append(HU)
             if table.double:
                 options.append(DOUBLE)
+        elif held < 2 and seat != chow_seat:
+            continue  # nothing to claim: the common case, decided early
         may_meld = not last
         forbid = table.ready_forbids if st.declared else frozenset()
         if may_meld or "kong" in table.last_discard:
             if (
                 table.kong_claim
-                and st.counts[w.tile] == 3
+                and held == 3
                 and game.kong_possible()
-                and (not st.declared or kong_keeps_ready(game, seat, w.tile, from_hand=3))
+                and (not st.declared or kong_keeps_ready(game, seat, tile, from_hand=3))
             ):
-                options.append(Action("kong", w.tile))
+                options.append(Action("kong", tile))
         if (may_meld or "pong" in table.last_discard) and table.pong and "pong" not in forbid:
-            if st.counts[w.tile] >= 2 and not _refused(game, seat, "pong", w.tile):
-                options.append(Action("pong", w.tile))
-        if (may_meld or "chow" in table.last_discard) and table.chow and "chow" not in forbid:
-            if seat == (w.source + 1) % game.n:
-                options.extend(Action("chow", w.tile, pair) for pair in chow_pairs(st.counts, w.tile))
+            if held >= 2 and not _refused(game, seat, "pong", tile):
+                options.append(Action("pong", tile))
+        if (may_meld or "chow" in table.last_discard) and seat == chow_seat and "chow" not in forbid:
+            options.extend(Action("chow", tile, pair) for pair in chow_pairs(st.counts, tile))
         if options:
             options.append(PASS)
             w.choices[seat] = tuple(options)

@@ -123,45 +123,47 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
 
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
-    with the pair unless the receiving group takes it. So most hands are
-    rejected after four cached look-ups.
+    with the pair unless the receiving group takes it. Each group's answer
+    is cached by its counts, so most hands cost four look-ups.
     """
-    info = []
-    for lo, hi, chows in _GROUPS:
-        key = tuple(counts[lo:hi])
-        size = sum(key)
-        if not size:
-            info.append((lo, chows, key, 0, True))
-            continue
-        rem = size % 3
-        info.append((lo, chows, key, rem, rem != 1 and _suit_ok(key, chows, rem == 2)))
+    groups = [_group(tuple(counts[lo:hi]), chows, fifth_copy) for lo, hi, chows in _GROUPS]
     out = []
-    for gi, (lo, chows, key, rem, _) in enumerate(info):
-        if rem == 0:
+    for gi, (rem, ok, ranks) in enumerate(groups):
+        if rem == 0 or not ranks:
             continue
-        pair_here = rem == 1
         other_pairs = 0
-        for gj, other in enumerate(info):
+        for gj, (other_rem, other_ok, _) in enumerate(groups):
             if gj != gi:
-                if not other[4]:
+                if not other_ok:
                     break
-                other_pairs += other[3] == 2
+                other_pairs += other_rem == 2
         else:
-            if other_pairs != (0 if pair_here else 1):
-                continue
-            grown = list(key)
-            for r in range(len(key)):
-                if grown[r] >= 4 and not fifth_copy:
-                    continue
-                grown[r] += 1
-                k = (tuple(grown), chows, pair_here)
-                ok = _OK.get(k)
-                if ok is None:
-                    ok = _suit_ok(*k)
-                if ok:
-                    out.append(lo + r)
-                grown[r] -= 1
+            if other_pairs == (0 if rem == 1 else 1):
+                lo = _GROUPS[gi][0]
+                out.extend(lo + r for r in ranks)
     return out
+
+
+@lru_cache(maxsize=None)
+def _group(key: tuple[int, ...], chows: bool, fifth_copy: bool) -> tuple[int, bool, tuple[int, ...]]:
+    """One group's tile count modulo 3, whether it splits as it stands (into
+    sets, with a pair when it has two over), and the ranks that complete it
+    when it is the group that receives the winning tile."""
+    rem = sum(key) % 3
+    ok = rem == 0 and not any(key) or (rem != 1 and _suit_ok(key, chows, rem == 2))
+    if rem == 0:
+        return rem, ok, ()
+    pair_here = rem == 1
+    grown = list(key)
+    ranks = []
+    for r in range(len(key)):
+        if grown[r] >= 4 and not fifth_copy:
+            continue
+        grown[r] += 1
+        if _suit_ok(tuple(grown), chows, pair_here):
+            ranks.append(r)
+        grown[r] -= 1
+    return rem, ok, tuple(ranks)
 
 
 # ---------------------------------------------------------------- other shapes

@@ -380,6 +380,11 @@ def resolve(value, o, n):
     return value(o, n) if callable(value) else value
 
 
+def _reads_play(value) -> bool:
+    """A compiled play expression f(p, o), rather than a table one f(o, n)."""
+    return callable(value) and value.__code__.co_varnames[:1] == ("p",)
+
+
 class Table:
     """A ruleset with its options and player count fixed."""
 
@@ -399,7 +404,8 @@ class Table:
         self.last_discard = frozenset(c.last_discard)
         self.rob_kinds = frozenset(c.rob_kinds) if resolve(c.rob_when, o, n) else frozenset()
         self.rob_counts_as = resolve(c.rob_counts_as, o, n)
-        self._must_win = c.must_win
+        # a rule of the table alone is fixed now; one of the game, at each decision
+        self._must_win = c.must_win if _reads_play(c.must_win) else bool(resolve(c.must_win, o, n))
         self.pass_rules = tuple(p for p in c.pass_rules if resolve(p.when, o, n))
         self.concealed_kong = bool(resolve(k.concealed, o, n))
         self.added_kong = bool(resolve(k.added, o, n))
