@@ -53,8 +53,14 @@ class PlayLog:
         elif kind == "kong":
             src = f" from seat {e['source']}" if "source" in e else ""
             self._say(f"  seat {e['seat']} makes a {e['kind']} kong of {e['tile']}{src}")
+        elif kind == "replacement" and e.get("taken"):
+            self._say(f"  seat {e['seat']} takes the face-up {e['tile']} as his replacement")
         elif kind == "replacement":
             self._say(f"  seat {e['seat']} draws a replacement" + (" for a flower" if e.get("flower") else ""))
+        elif kind == "bought":
+            self._say("  stakes bought (买点): " + ", ".join(f"seat {s} {b}" for s, b in enumerate(e["stakes"])))
+        elif kind == "payment":
+            self._say(f"  seat {e['from']} pays seat {e['to']} {e['amount']} ({e['reason']})")
         elif kind == "flower":
             self._say(f"  seat {e['seat']} sets aside the flower {e['tile']} (补花)")
         elif kind == "double":

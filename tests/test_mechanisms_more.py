@@ -359,3 +359,26 @@ def test_the_room_creator_deals_the_first_hand_when_set():
     rs = load("chuxiong_yuxi")
     assert {Match(rs.configure({"creator_deals": True}), seed).dealer for seed in range(12)} == {0}
     assert len({Match(rs.configure({}), seed).dealer for seed in range(12)}) > 1
+
+
+def test_option_rules_refuse_a_panel_that_breaks_them():
+    """option_rules: options that exclude each other, with the message the
+    room's creator sees."""
+    import pytest
+
+    from runtime.ruleset import OptionError
+    from support import variant
+
+    rs = variant("""
+options:
+  bao_pao: {zh: 包炮, type: bool, default: true}
+  dai_zai: {zh: 带灾, type: bool, default: false}
+option_rules:
+  - check: options.bao_pao != options.dai_zai
+    message: {zh: 包炮和带灾必须选择其一, en: Choose exactly one of 包炮 and 带灾}
+""")
+    rs.configure({"bao_pao": False, "dai_zai": True})
+    with pytest.raises(OptionError, match="Choose exactly one"):
+        rs.configure({"dai_zai": True})
+    with pytest.raises(OptionError, match="包炮和带灾必须选择其一"):
+        rs.configure({"bao_pao": False})
