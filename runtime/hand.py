@@ -123,37 +123,51 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
 
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
-    with the pair unless the receiving group takes it. Each group's answer
-    is cached by its counts, so most hands cost four look-ups.
+    with the pair unless the receiving group takes it. Each group's answers
+    are cached by its counts (as bytes: slicing them is cheap), and the
+    completing ranks are only worked out for a group whose others split.
     """
-    groups = [_group(tuple(counts[lo:hi]), chows, fifth_copy) for lo, hi, chows in _GROUPS]
+    row = bytes(counts[:NUM_PLAYABLE])
+    keys = [row[lo:hi] for lo, hi, _ in _GROUPS]
+    states = []
+    for key, (_, _, chows) in zip(keys, _GROUPS):
+        state = _STATES.get((key, chows))
+        if state is None:
+            state = _STATES[key, chows] = _group_state(key, chows)
+        states.append(state)
     out = []
-    for gi, (rem, ok, ranks) in enumerate(groups):
-        if rem == 0 or not ranks:
+    for gi, (rem, _) in enumerate(states):
+        if rem == 0:
             continue
         other_pairs = 0
-        for gj, (other_rem, other_ok, _) in enumerate(groups):
+        for gj, (other_rem, other_ok) in enumerate(states):
             if gj != gi:
                 if not other_ok:
                     break
                 other_pairs += other_rem == 2
         else:
             if other_pairs == (0 if rem == 1 else 1):
-                lo = _GROUPS[gi][0]
-                out.extend(lo + r for r in ranks)
+                lo, _, chows = _GROUPS[gi]
+                out.extend(lo + r for r in _completing_ranks(keys[gi], chows, fifth_copy))
     return out
 
 
-@lru_cache(maxsize=None)
-def _group(key: tuple[int, ...], chows: bool, fifth_copy: bool) -> tuple[int, bool, tuple[int, ...]]:
-    """One group's tile count modulo 3, whether it splits as it stands (into
-    sets, with a pair when it has two over), and the ranks that complete it
-    when it is the group that receives the winning tile."""
+_STATES: dict[tuple[bytes, bool], tuple[int, bool]] = {}
+
+
+def _group_state(key: bytes, chows: bool) -> tuple[int, bool]:
+    """One group's tile count modulo 3 and whether it splits as it stands
+    (into sets, with a pair when it has two over)."""
     rem = sum(key) % 3
-    ok = rem == 0 and not any(key) or (rem != 1 and _suit_ok(key, chows, rem == 2))
-    if rem == 0:
-        return rem, ok, ()
-    pair_here = rem == 1
+    if rem == 1:
+        return rem, False
+    return rem, not any(key) or _suit_ok(tuple(key), chows, rem == 2)
+
+
+@lru_cache(maxsize=None)
+def _completing_ranks(key: bytes, chows: bool, fifth_copy: bool) -> tuple[int, ...]:
+    """The ranks that complete a group when it receives the winning tile."""
+    pair_here = sum(key) % 3 == 1
     grown = list(key)
     ranks = []
     for r in range(len(key)):
@@ -163,7 +177,7 @@ def _group(key: tuple[int, ...], chows: bool, fifth_copy: bool) -> tuple[int, bo
         if _suit_ok(tuple(grown), chows, pair_here):
             ranks.append(r)
         grown[r] -= 1
-    return rem, ok, tuple(ranks)
+    return tuple(ranks)
 
 
 # ---------------------------------------------------------------- other shapes
