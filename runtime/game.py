@@ -303,15 +303,7 @@ class Game:
             return
         tile = self._draw_front()
         self._event("draw", seat=seat, tile=NAMES[tile])
-        tile = self._flowers_aside(seat, tile)
-        if tile < 0:
-            self._end_draw()
-            return
-        st = self.seats[seat]
-        st.counts[tile] += 1
-        st.drawn = tile
-        self._clear_refusals(seat)
-        self._begin_turn(seat, "draw")
+        self._receive(seat, tile, "draw")
 
     def _replacement(self, seat: int, tile: int = -1) -> None:
         """The kong's replacement: the tail tile, or the face-up tile chosen."""
@@ -324,7 +316,12 @@ class Game:
             del self.wall[i]
             self.back -= 1
             self._event("replacement", seat=seat, tile=NAMES[tile], taken=True, face_up=self.face_up_names())
-        tile = self._flowers_aside(seat, tile)  # a flower keeps the turn a kong replacement
+        self._receive(seat, tile, "replacement")  # a flower keeps the turn a kong replacement
+
+    def _receive(self, seat: int, tile: int, kind: str) -> None:
+        """A drawn tile joins the hand (its flowers set aside first) and
+        the seat's turn begins; no tile left ends the hand drawn."""
+        tile = self._flowers_aside(seat, tile)
         if tile < 0:
             self._end_draw()
             return
@@ -332,7 +329,7 @@ class Game:
         st.counts[tile] += 1
         st.drawn = tile
         self._clear_refusals(seat)
-        self._begin_turn(seat, "replacement")
+        self._begin_turn(seat, kind)
 
     def _clear_refusals(self, seat: int, draw: bool = True) -> None:
         """A draw ends every refusal; a claim ends those not kept till a draw."""
