@@ -226,8 +226,8 @@ def test_kongs_paid_with_the_hand(timing, expected):
     assert kongs == expected
 
 
-def test_a_robbed_added_kong_pays_nothing():
-    rs = variant(base=KONG_PAY)
+def _seat_3_robs_seat_1s_added_kong(rs):
+    """Seat 1 pungs 5p, later adds the drawn 5p as a kong; seat 3 robs it."""
     g = game(rs, {0: "5p 9p 11p 33p 77p 22s 99s 5s 1s", 1: "55p 99p 22s 333s 4s 66s 8p", 2: OTHER, 3: WAIT_5P}, wall="6s 7s 1s 5p 9s 8s")
     act(g, "0 discard 5p")
     act(g, "1 pong")
@@ -239,6 +239,12 @@ def test_a_robbed_added_kong_pays_nothing():
         pass_others(g)
     act(g, "1 kong 5p")
     act(g, "3 hu")
+    return g
+
+
+def test_a_robbed_added_kong_pays_nothing():
+    rs = variant(base=KONG_PAY)
+    g = _seat_3_robs_seat_1s_added_kong(rs)
     assert [p for p in g.result.payments if p.reason == "kong"] == []
 
 
@@ -264,17 +270,7 @@ settlement:
 
 def test_the_robbed_player_pays_every_share_of_a_self_draw():
     rs = variant(base=LIABLE)
-    g = game(rs, {0: "5p 9p 11p 33p 77p 22s 99s 5s 1s", 1: "55p 99p 22s 333s 4s 66s 8p", 2: OTHER, 3: WAIT_5P}, wall="6s 7s 1s 5p 9s 8s")
-    act(g, "0 discard 5p")
-    act(g, "1 pong")
-    pass_others(g)
-    act(g, "1 discard 8p")
-    pass_others(g)
-    for seat in (2, 3, 0):
-        g.apply(seat, Action("discard", g.seats[seat].drawn))
-        pass_others(g)
-    act(g, "1 kong 5p")
-    act(g, "3 hu")
+    g = _seat_3_robs_seat_1s_added_kong(rs)
     assert g.result.deltas == [0, -9, 0, 9]
     assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(1, 3, 9)]
 
