@@ -276,6 +276,7 @@ class Variant:
     dealer_tiles: int
     other_tiles: int
     reserved_tail: Value
+    left_undrawn: Value
     replacement: str
     options: tuple
     constraints: tuple

@@ -145,11 +145,13 @@ class _Lowering:
                  ir.Value(const=False))
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
+            g("wall", lambda: self.value(("wall", "left_undrawn"), 0, vocab.INT))
             g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
             g("deal players tiles", lambda: self.deal_size(players, kinds, copies))
             raise CompileError(self.errors)
         dealer_tiles, other_tiles = self.deal_size(players, kinds, copies)
         reserved_tail = self.value(("wall", "reserved_tail"), 0, vocab.INT)
+        left_undrawn = self.value(("wall", "left_undrawn"), 0, vocab.INT)
         hands = self.value(("match", "hands"), "options.rounds", vocab.INT)
         verbs = ["discard", "hu", "pass"]
         if claims.pong.expr or claims.pong.const:
@@ -184,6 +186,7 @@ class _Lowering:
             dealer_tiles=dealer_tiles,
             other_tiles=other_tiles,
             reserved_tail=reserved_tail,
+            left_undrawn=left_undrawn,
             replacement=self.get("wall", "replacement", default="tail"),
             options=tuple(options),
             constraints=tuple(constraints),

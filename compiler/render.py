@@ -370,6 +370,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("dealer_tiles", v.dealer_tiles),
         ("other_tiles", v.other_tiles),
         ("reserved_tail", fx.value("wall_reserved_tail", v.reserved_tail)),
+        ("left_undrawn", fx.value("wall_left_undrawn", v.left_undrawn)),
         ("options", _options(v)),
         ("constraints", constraints),
         ("claims", claims),

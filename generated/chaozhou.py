@@ -285,6 +285,7 @@ RULESET = Ruleset(
     dealer_tiles=14,
     other_tiles=13,
     reserved_tail=wall_reserved_tail,
+    left_undrawn=0,
     options=(
         OptionSpec(
             id="rounds",

@@ -350,6 +350,7 @@ RULESET = Ruleset(
     dealer_tiles=14,
     other_tiles=13,
     reserved_tail=0,
+    left_undrawn=0,
     options=(
         OptionSpec(
             id="min_fan",

@@ -64,7 +64,10 @@ def rulebook(rs) -> str:
     if flowers:
         add("- Flowers (补花): after the deal the dealer, then each other player in turn, sets his flowers aside and replaces them from the end of the wall; a flower drawn later is set aside and replaced at once. A replacement that is a flower is replaced again.")
     add(f"- Deal: the dealer (庄家) {rs.dealer_tiles} tiles, the others {rs.other_tiles}.")
-    add(f"- Tiles never drawn at the tail: {_flag(rs.reserved_tail)}.")
+    if rs.reserved_tail:
+        add(f"- Tiles set aside at the end of the wall, never drawn (kong replacements come from just before them): {_flag(rs.reserved_tail)}.")
+    if rs.left_undrawn:
+        add(f"- Tiles left undrawn: the hand ends drawn when {_flag(rs.left_undrawn)} tiles are left; kong replacements still come from the wall's end.")
     if rs.face_up_tail:
         add(f"- Tail tiles turned face up: {_flag(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.")
     for tiles, when in rs.removals:

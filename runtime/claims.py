@@ -41,7 +41,7 @@ def turn_actions(game, seat: int) -> list[Action]:
     st = game.seats[seat]
     table = game.table
     if can_self_draw(game, seat) is not None:
-        if game.must_win():
+        if game.must_win(self_drawn=True):
             return [HU]
         out = [HU, DOUBLE] if table.double else [HU]
     else:
@@ -393,7 +393,7 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         return f"holds no {NAMES[tile]}"
     if verb == "discard" and st.declared and game.table.ready_locks:
         return "declared ready: must discard the drawn tile"
-    if verb == "discard" and any(a.verb == "hu" for a in legal) and game.must_win():
+    if verb == "discard" and any(a.verb == "hu" for a in legal) and game.must_win(self_drawn=True):
         return "the rules force this win"
     if verb == "ready":
         return "cannot declare ready now" if not may_declare(game, seat) else f"discarding {NAMES[tile]} does not leave a ready hand"

@@ -93,9 +93,10 @@ class SeatFacts:
 class PlayFacts:
     """The game as it stands at a decision (the `p` of play expressions)."""
 
-    __slots__ = ("wall_remaining", "players", "follow_round")
+    __slots__ = ("wall_remaining", "players", "follow_round", "self_drawn")
 
-    def __init__(self, game, follow_round: int = 0):
+    def __init__(self, game, follow_round: int = 0, self_drawn: bool = False):
         self.wall_remaining = max(game.drawable(), 0)
         self.players = game.n
         self.follow_round = follow_round
+        self.self_drawn = self_drawn

@@ -231,7 +231,7 @@ class Game:
     # ------------------------------------------------------------ wall
 
     def drawable(self) -> int:
-        return self.back - self.front - self.table.reserved_tail
+        return self.back - self.front - self.table.reserved_tail - self.table.left_undrawn
 
     def face_up_tiles(self) -> list[int]:
         """The tail tiles turned face up, last = nearest the end."""
@@ -377,8 +377,8 @@ class Game:
             return [s for s in self.window.choices if s not in self.window.responses]
         return [self.current]
 
-    def must_win(self) -> bool:
-        return self.table.must_win(self)
+    def must_win(self, self_drawn: bool = False) -> bool:
+        return self.table.must_win(self, self_drawn)
 
     def forced_action(self, seat: int) -> Action | None:
         """The action the rules force on `seat`, when it has no choice."""

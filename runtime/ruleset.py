@@ -325,6 +325,7 @@ class Ruleset:
     dealer_tiles: int
     other_tiles: int
     reserved_tail: Any
+    left_undrawn: Any
     options: tuple
     constraints: tuple
     claims: ClaimsSpec
@@ -416,6 +417,7 @@ class Table:
         self.ready_forbids = frozenset(r.forbids)
         self.ready_kong = r.kong
         self.reserved_tail = int(resolve(ruleset.reserved_tail, o, n))
+        self.left_undrawn = int(resolve(ruleset.left_undrawn, o, n))
         self.hands = int(resolve(ruleset.hands, o, n))
         self.fans = tuple(ruleset.scoring.fans)
         self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
@@ -475,13 +477,13 @@ class Table:
         if self.discard_payers not in ("discarder", "others"):
             raise OptionError(f"{ruleset.name}: these options make the discard payers {self.discard_payers!r}")
 
-    def must_win(self, game) -> bool:
-        """Whether a possible win must be taken now."""
+    def must_win(self, game, self_drawn: bool = False) -> bool:
+        """Whether a possible win (a self-draw, or on another's tile) must be taken now."""
         rule = self._must_win
         if callable(rule):
             from .facts import PlayFacts
 
-            return bool(rule(PlayFacts(game), self.o))
+            return bool(rule(PlayFacts(game, self_drawn=self_drawn), self.o))
         return bool(rule)
 
     def with_wilds(self, wilds: frozenset) -> "Table":

@@ -172,6 +172,7 @@ _fact("seat.distinct_honour_run", INT, "s.distinct_honour_run", SEAT, "The seat'
 
 # -- the game at a decision
 _fact("wall.remaining", INT, "p.wall_remaining", PLAY, "Tiles left to draw.")
+_fact("win.self_drawn", BOOL, "p.self_drawn", PLAY, "The win on offer is the player's own draw (so `wall.remaining` no longer counts that tile), not another player's discard or kong.")
 _fact("follow.round", INT, "p.follow_round", PLAY, "The follow-the-dealer round just completed (1 for the first).")
 
 # -- one kong being paid for

@@ -295,6 +295,41 @@ def test_special_sets_from_the_starting_hand(sp):
     assert g.result.deltas == [2 + 4, -6]
 
 
+
+def _play_out(g) -> None:
+    """Every seat passes its claims and discards the tile it drew."""
+    while not g.over:
+        for seat in g.to_act():
+            acts = g.legal_actions(seat)
+            g.apply(seat, Action("pass") if Action("pass") in acts else Action("discard", g.seats[seat].drawn))
+
+
+def test_tiles_left_undrawn_end_the_hand_while_replacements_come_from_the_end():
+    """wall.left_undrawn (ER-15 with ER-12): the hand ends when that many
+    tiles are left, and a kong's replacement is the wall's very last tile."""
+    u = compile_ruleset(SPECIAL.replace("wall: {reserved_tail: 2}", "wall: {left_undrawn: 2}"), "left_undrawn")
+    g = game(u, {0: "1234z 222m 333p 55s 9s 1m", 1: "444m 555m 666m 777p 8p"}, wall="9s 2s 9s 7z 6s 5s 4s 6z")
+    pass_others(g)
+    act(g, "0 kong 1234z")
+    assert g.seats[0].drawn == INDEX["6z"]  # the last tile, not the one before the 2 left undrawn
+    assert g.drawable() == 5
+    _play_out(g)
+    assert g.result.end == "draw"
+    assert g.wall[g.front : g.back] == [INDEX["5s"], INDEX["4s"]]  # never drawn
+
+
+@pytest.mark.parametrize("undrawn, kong", [(2, False), (1, True)])
+def test_no_kong_once_only_the_undrawn_tiles_are_left(undrawn, kong):
+    u = compile_ruleset(SPECIAL.replace("wall: {reserved_tail: 2}", f"wall: {{left_undrawn: {undrawn}}}"), "left_undrawn")
+    g = game(u, {0: "222m 333p 55s 9s 1m 4z 5z 6z 7z", 1: "444m 555m 666m 777p 8p"}, wall="9s 2m 2s 6s")
+    pass_others(g)
+    act(g, "0 discard 7z")
+    pass_others(g)
+    act(g, "1 discard 9s")
+    pass_others(g)
+    assert g.seats[0].counts[INDEX["2m"]] == 4 and g.drawable() == 2 - undrawn
+    assert ("kong 2m" in verbs(g, 0)) is kong
+
 def test_special_sets_only_before_the_first_discard_and_never_once_declared(sp):
     g = game(sp, {0: "1234z 1m1p 222m 333p 5s 9s", 1: "444m 555m 666m 777p 1s"}, wall="9s 9s 9s 9m 5s 5s 6s 6z 6z")
     pass_others(g)
