@@ -132,6 +132,7 @@ class Ready:
     forbids: tuple
     kong: str
     when: Value = Value(const=True)
+    kong_ignores: tuple = ()
 
 
 @dataclass(frozen=True)

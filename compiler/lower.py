@@ -129,6 +129,7 @@ class _Lowering:
         winning_shapes = g("winning", self.winning_shapes, {})
         scoring = g("scoring", self.scoring)
         fan_ids = {f.id for f in scoring.fans} if scoring else set()
+        g("ready scoring", lambda: self.fan_refs(("ready", "kong_ignores"), fan_ids))
         winning = g("winning", lambda: self.winning(winning_shapes))
         settlement = g("settlement", self.settlement)
         ready_check = g("settlement scoring", lambda: self.ready_check(fan_ids))
@@ -435,7 +436,14 @@ class _Lowering:
             forbids=tuple(self.get("ready", "forbids", default=["pong", "chow"])),
             kong=self.get("ready", "kong", default="same_waits"),
             when=self.value(("ready", "when"), True, vocab.BOOL),
+            kong_ignores=tuple(self.get("ready", "kong_ignores", default=[])),
         )
+
+    def fan_refs(self, path: tuple, fan_ids: set) -> None:
+        """Every fan id listed at `path` exists."""
+        for i, f in enumerate(self.get(*path, default=[]) or []):
+            if f not in fan_ids:
+                self.error(path + (i,), f"unknown fan {f!r}" + _close(f, fan_ids))
 
     def winning_shapes(self) -> dict:
         shapes = self.get("winning", "shapes", default={}) or {}
@@ -793,9 +801,7 @@ class _Lowering:
         if rc is None:
             return None
         path = ("settlement", "exhausted_wall", "ready_check")
-        for i, f in enumerate(rc.get("ignore_fans", [])):
-            if f not in fan_ids:
-                self.error(path + ("ignore_fans", i), f"unknown fan {f!r}" + _close(f, fan_ids))
+        self.fan_refs(path + ("ignore_fans",), fan_ids)
         collects = self.expr(path + ("collects",), vocab.SEAT, vocab.BOOL)
         amount = self.expr(path + ("amount",), vocab.SETTLE, vocab.INT)
         if collects is None or amount is None:

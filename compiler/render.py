@@ -218,7 +218,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("locks_hand", fx.value("ready_locks_hand", r.locks_hand)),
         ("forbids", tuple(r.forbids)),
         ("kong", r.kong),
-    ) + ((("when", fx.value("ready_when", r.when)),) if r.when.const is not True else ()))
+    ) + ((("when", fx.value("ready_when", r.when)),) if r.when.const is not True else ())
+      + ((("kong_ignores", tuple(r.kong_ignores)),) if r.kong_ignores else ()))
     winning = Call("WinSpec", (), (
         ("standard", w.standard),
         ("seven_pairs", w.seven_pairs),

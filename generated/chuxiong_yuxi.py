@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: d54965a0c586b3425a79b8d5af4db748b760f1fc7869695d681622ef2545b3da (of this file and those it extends)
+# Source SHA-256: cad04b1af71e27dbf1165ffbbd6919461bc01b129a90b881c88de7dbecb2f7dc (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -177,7 +177,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="d54965a0c586b3425a79b8d5af4db748b760f1fc7869695d681622ef2545b3da",
+    source_sha256="cad04b1af71e27dbf1165ffbbd6919461bc01b129a90b881c88de7dbecb2f7dc",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(

@@ -141,11 +141,13 @@ def kong_keeps_ready(game, seat: int, tile: int, from_hand: int) -> bool:
 
 
 def wait_values(game, seat: int, counts, melds) -> list[int]:
-    """The value of a discard win on each wait of a 13-tile hand."""
+    """The value of a discard win on each wait of a 13-tile hand, without
+    the fans a declared player's kong may change (`ready.kong_ignores`)."""
     out = []
+    ignore = game.table.ready_kong_ignores
     for w in analysis.waits(game.table, counts, melds):
         ctx = hypothetical(game, seat, counts, melds, w)
-        v = evaluate(game.table, ctx)
+        v = evaluate(game.table, ctx, ignore=ignore)
         out.append(v.total if v else 0)
     return out
 

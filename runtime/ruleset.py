@@ -149,6 +149,7 @@ class ReadySpec:
     forbids: tuple = ("pong", "chow")
     kong: str = "same_waits"  # never, same_waits, same_waits_and_values, any
     when: Any = True  # declaring is offered at this table
+    kong_ignores: tuple = ()  # fans left out when comparing wait values
 
 
 @dataclass(frozen=True)
@@ -416,6 +417,7 @@ class Table:
         self.ready_locks = bool(resolve(r.locks_hand, o, n))
         self.ready_forbids = frozenset(r.forbids)
         self.ready_kong = r.kong
+        self.ready_kong_ignores = frozenset(r.kong_ignores)
         self.reserved_tail = int(resolve(ruleset.reserved_tail, o, n))
         self.left_undrawn = int(resolve(ruleset.left_undrawn, o, n))
         self.hands = int(resolve(ruleset.hands, o, n))
