@@ -165,6 +165,15 @@ class Runner:
     # ------------------------------------------------------------ play
 
     def run(self) -> Outcome:
+        try:
+            return self._play()
+        finally:
+            # the events so far, also when the script stops on an error
+            if self.verbose:
+                for event in self.game.events:
+                    print(_event_line(event), file=sys.stderr)
+
+    def _play(self) -> Outcome:
         game = self.game
         self.i = 0
         guard = 0
@@ -185,9 +194,6 @@ class Runner:
             raise ScenarioError(
                 f"{self.file}:{step.line}: the hand ended ({game.result.end}) before {step.text!r} could be played"
             )
-        if self.verbose:
-            for event in game.events:
-                print(_event_line(event), file=sys.stderr)
         result = scenario_result(game, self.ruleset.name)
         return Outcome(result, compare(self.data.get("expect"), result) if "expect" in self.data else [])
 
@@ -290,7 +296,11 @@ class Runner:
             raise ScenarioError(f"{self.file}:{step.line}: seat {step.seat} must name the tile to kong")
         if action.verb in ("discard", "ready") and action.tile < 0:
             if action.verb == "ready":
-                raise ScenarioError(f"{self.file}:{step.line}: at a turn, ready names the tile to discard")
+                raise ScenarioError(
+                    f"{self.file}:{step.line}: seat {step.seat} cannot ready: a declaration with no tile is made at "
+                    "the opening, where this seat had none to make (its hand was not ready, or the variant declares "
+                    "no opening ready hands); at a turn, ready names the tile to discard"
+                )
             raise ScenarioError(f"{self.file}:{step.line}: discard names a tile")
         return action
 

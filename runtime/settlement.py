@@ -108,15 +108,22 @@ class Share:
     reason: str
 
 
+def settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
+    """A win paid as a self-draw: drawn, or a robbed kong or a discard win
+    the variant counts as one (`claims.rob_kong.counts_as`,
+    `settlement.win.self_draw_when`)."""
+    if self_drawn or (robbing and table.rob_counts_as == "self_draw"):
+        return True
+    return v.facts is not None and table.self_draw_when is not None and bool(table.self_draw_when(v.facts, v.result, table.o))
+
+
 def win_shares(game, winners, source, robbing, self_drawn, valuations) -> list[Share]:
     table = game.table
     spec = table.ruleset.settlement
     shares = []
     for w in winners:
         v = valuations[w]
-        as_self_draw = self_drawn or (robbing and table.rob_counts_as == "self_draw")
-        if not as_self_draw and v.facts is not None and table.self_draw_when is not None:
-            as_self_draw = bool(table.self_draw_when(v.facts, v.result, table.o))
+        as_self_draw = settled_as_self_draw(table, v, self_drawn, robbing)
         liable = _liable(game, v, source) if v.facts is not None else -1
         if liable >= 0:
             # one player pays everyone's share, the other winners' too, each
@@ -154,7 +161,8 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         end="win",
         winners=list(winners),
         discarder=source,
-        self_drawn=self_drawn,
+        # as the rules count it: a robbed kong settled as a self-draw is one too
+        self_drawn=all(settled_as_self_draw(game.table, valuations[w], self_drawn, robbing) for w in winners),
         payments=payments,
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, winners, source),

@@ -137,6 +137,13 @@ def test_scenario_verbose_prints_events(capsys):
     assert code == 0 and "discard: seat=0 tile=2s" in err
 
 
+def test_scenario_verbose_prints_the_events_before_an_error(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(SCENARIO.read_text(encoding="utf-8").replace("  - 0 discard 9s\n", "  - 0 discard 9p\n"), encoding="utf-8")
+    code, _, err = run(capsys, "scenario", "--verbose", str(bad))
+    assert code == 2 and "deal: dealer=0" in err and "cannot discard 9p" in err
+
+
 def test_score_reads_hand_json_lines(capsys, tmp_path, monkeypatch):
     hands = tmp_path / "hands.jsonl"
     good = {"concealed": ["1s", "3s", "4p", "5p", "6p", "7p", "8p", "9p", "9p", "9p", "5s", "5s", "5s"], "win_tile": "2s", "self_drawn": True}

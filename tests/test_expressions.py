@@ -70,7 +70,7 @@ def test_tiles_and_groups_in_hand_scope():
         ("options.mode == 'baopao'", 16, "option mode has no value 'baopao'; expected one of: bao_pao, dai_zai"),
         ("1 if true else false", 15, "both branches of 'if' must have one type, got an int and a bool"),
         ("8z", 0, "bad tile text '8z': z tiles run 1..7"),
-        ("win.self_drawn", 0, "win.self_drawn is not known in a table expression (it is known in: hand, result, settle)"),
+        ("win.self_drawn", 0, "win.self_drawn is not known in a table expression (it is known in: hand, play, result, settle)"),
         ("playrs", 0, "unknown name 'playrs' (did you mean players?)"),
         ("min(true)", 0, "min() takes one or more integers"),
     ],
