@@ -59,6 +59,8 @@ class HandResult:
         }
         if self.win_tile >= 0:
             out["win_tile"] = NAMES[self.win_tile]
+        if self.robbing_kong:
+            out["robbing_kong"] = True
         if self.horses:
             out["horses"] = [dict(h) for h in self.horses]
         if self.wilds:
