@@ -10,6 +10,7 @@ from pathlib import Path
 from compiler.errors import CompileError
 from compiler.loader import load_file
 from runtime.actions import CLAIM_VERBS, Action, ActionError, parse_action
+from runtime.claims import explain
 from runtime.game import CLAIM, REPLACE, START, Game, IllegalAction, deal
 from runtime.registry import UnknownVariant, load
 from runtime.ruleset import OptionError
@@ -176,6 +177,7 @@ class Runner:
     def _play(self) -> Outcome:
         game = self.game
         self.i = 0
+        self.held_back: dict[int, str] = {}  # step index -> why its seat's forced turn did not take it
         guard = 0
         while not game.over:
             guard += 1
@@ -193,6 +195,7 @@ class Runner:
             step = self.steps[self.i]
             raise ScenarioError(
                 f"{self.file}:{step.line}: the hand ended ({game.result.end}) before {step.text!r} could be played"
+                + self._held_back_note()
             )
         result = scenario_result(game, self.ruleset.name)
         return Outcome(result, compare(self.data.get("expect"), result) if "expect" in self.data else [])
@@ -204,8 +207,12 @@ class Runner:
         try:
             self.game.apply(step.seat, action)
         except IllegalAction as exc:
-            raise ScenarioError(f"{self.file}:{step.line}: {exc}") from None
+            raise ScenarioError(f"{self.file}:{step.line}: {exc}{self._held_back_note()}") from None
         self.i += 1
+
+    def _held_back_note(self) -> str:
+        why = self.held_back.get(self.i)
+        return f" (at the seat's earlier forced turn it was not allowed: {why})" if why else ""
 
     def _window(self, verbs: set) -> None:
         game = self.game
@@ -257,6 +264,7 @@ class Runner:
             if forced is None or action == forced:
                 self._apply(step, action)
                 return
+            self.held_back.setdefault(self.i, explain(game, seat, action, game.legal_actions(seat)))
         if forced is not None:
             game.apply(seat, forced)
             return

@@ -410,7 +410,15 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
     if verb == "kong":
         if not game.kong_possible():
             return "no tile is left to replace a kong"
-        return f"has no kong of {NAMES[tile]} to make now" if tile >= 0 else "a kong names its tile"
+        if tile < 0:
+            return "a kong names its tile"
+        held = st.counts[tile] + (3 if any(m.type == PUNG and m.tile == tile for m in st.melds) else 0)
+        if st.declared and held == 4:
+            if game.table.ready_kong == "never":
+                return "declared ready: may not kong"
+            return "declared ready: this kong would change the waiting tiles" + (
+                " or their values" if game.table.ready_kong == "same_waits_and_values" else "")
+        return f"has no kong of {NAMES[tile]} to make now"
     if verb == "hu":
         return "the hand is not a winning hand that may win here"
     return "not allowed now"

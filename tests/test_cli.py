@@ -124,6 +124,29 @@ def test_scenario_illegal_action_names_line_seat_verb_and_reason(capsys, tmp_pat
     assert f"bad.yaml:{line}: seat 0 cannot discard 9p: holds no 9p" in err
 
 
+DECLARED_KONG = """variant: yunnan_ka_er_tiao
+hands:
+  0: 2p 4p 3p 5s 4s 2s 6s 3p 5p 3s 7p 5s 1p 3s
+  1: 1s 1s 1s 2s 3s 4p 5p 6p 7p 8p 9p 9p 9p
+  2: 4s 5s 9p 2p 3p 1p 9s 6s 2s 2p 1p 6p 2s
+  3: 6s 7p 1p 4s 9s 7s 7s 8p 8p 3p 9s 5p 8p
+wall: 1s 6s 4p 9s 7s 3s 8s 4s 2p 7s 4p 8s 5p 5s 6p 7p 6p 8s 8s
+actions:
+  - 1 ready
+  - 0 discard 2p
+  - 1 kong 1s
+"""
+
+
+def test_a_refused_kong_of_a_declared_player_says_why(capsys, tmp_path):
+    """KET-22: 111s23s waits on 1s 4s too; konging the fourth 1s changes the
+    waits, so the locked turn discards it and the script's kong is refused."""
+    bad = tmp_path / "kong.yaml"
+    bad.write_text(DECLARED_KONG, encoding="utf-8")
+    code, _, err = run(capsys, "scenario", str(bad))
+    assert code == 2
+    assert "kong.yaml:11: seat 1 cannot kong 1s: declared ready: this kong would change the waiting tiles" in err
+
 def test_scenario_tile_count_error(capsys, tmp_path):
     bad = tmp_path / "count.yaml"
     bad.write_text(SCENARIO.read_text(encoding="utf-8").replace("wall: 8s 8s 9p", "wall: 8s 9p"), encoding="utf-8")
