@@ -212,7 +212,7 @@ class Runner:
 
     def _held_back_note(self) -> str:
         why = self.held_back.get(self.i)
-        return f" (at the seat's earlier forced turn it was not allowed: {why})" if why else ""
+        return f" ({why})" if why else ""
 
     def _window(self, verbs: set) -> None:
         game = self.game
@@ -221,6 +221,8 @@ class Runner:
         while True:
             step = self._next()
             pending = game.to_act()
+            if step is not None and step.verb in verbs and step.seat not in pending and phase == CLAIM:
+                self._note_refused_claim(step)
             if step is None or step.verb not in verbs or step.seat not in pending or step.seat in named:
                 break
             named.add(step.seat)
@@ -232,6 +234,24 @@ class Runner:
             game.apply(seat, forced if forced is not None else Action("pass"))
             if game.phase != phase or game.window is not window:
                 return
+
+    def _note_refused_claim(self, step: Step) -> None:
+        """A claim named for a seat this window offers none: it waits, but
+        if it never fits, say why it did not fit here."""
+        if step.verb == "pass" or self.i in self.held_back:
+            return
+        try:
+            action = parse_action(f"{step.verb} {step.arg}".strip())
+        except ActionError:
+            return
+        tile = self.game.window.tile
+        if step.seat == self.game.window.source or action.tile not in (-1, tile):
+            return  # meant for another point of the hand
+        if step.verb in ("pong", "kong"):
+            action = Action(step.verb, tile)
+        # with a stand-in offer, explain() gives the claim's own reason
+        why = explain(self.game, step.seat, action, [Action("pass")])
+        self.held_back[self.i] = f"on {NAMES[tile]} from seat {self.game.window.source} it was not allowed: {why}"
 
     def _claim_action(self, step: Step) -> Action:
         game = self.game
@@ -264,7 +284,8 @@ class Runner:
             if forced is None or action == forced:
                 self._apply(step, action)
                 return
-            self.held_back.setdefault(self.i, explain(game, seat, action, game.legal_actions(seat)))
+            why = explain(game, seat, action, game.legal_actions(seat))
+            self.held_back.setdefault(self.i, f"at seat {seat}'s forced turn it was not allowed: {why}")
         if forced is not None:
             game.apply(seat, forced)
             return
@@ -301,7 +322,13 @@ class Runner:
             kongs = [a for a in self.game.legal_actions(step.seat) if a.verb == "kong"]
             if len(kongs) == 1:
                 return kongs[0]
-            raise ScenarioError(f"{self.file}:{step.line}: seat {step.seat} must name the tile to kong")
+            if not kongs:
+                ready = " (declared ready: a kong must keep the waiting tiles)" if self.game.seats[step.seat].declared else ""
+                raise ScenarioError(
+                    f"{self.file}:{step.line}: seat {step.seat} cannot kong: it has no kong to make here{ready}"
+                    + self._held_back_note()
+                )
+            raise ScenarioError(f"{self.file}:{step.line}: seat {step.seat} must name the tile to kong{self._held_back_note()}")
         if action.verb in ("discard", "ready") and action.tile < 0:
             if action.verb == "ready":
                 raise ScenarioError(

@@ -375,6 +375,9 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
                 return f"holds {_copies(held)} {NAMES[w.tile]}"
             if st.declared and verb in game.table.ready_forbids:
                 return f"declared ready and may not {verb}"
+            if st.declared and verb == "kong":
+                return "declared ready: this kong would change the waiting tiles" + (
+                    " or their values" if game.table.ready_kong == "same_waits_and_values" else "")
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
             return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
