@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: cad04b1af71e27dbf1165ffbbd6919461bc01b129a90b881c88de7dbecb2f7dc (of this file and those it extends)
+# Source SHA-256: 125338252ad0b55d4673bf47bb558bae6d99b984a3a6d2cb2042447b8ce3b4c2 (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -177,7 +177,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="cad04b1af71e27dbf1165ffbbd6919461bc01b129a90b881c88de7dbecb2f7dc",
+    source_sha256="125338252ad0b55d4673bf47bb558bae6d99b984a3a6d2cb2042447b8ce3b4c2",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -235,6 +235,19 @@ RULESET = Ruleset(
             labels=(Text("是", "yes"), Text("否", "no")),
             advanced=True,
             rule="KET-A07",
+        ),
+        OptionSpec(
+            id="closed_two_bamboo_any_split",
+            name=Text(
+                "卡二条不论拆法",
+                "Closed 2-bamboo counts on any split once one split has it",
+            ),
+            type="bool",
+            default=False,
+            values=(True, False),
+            labels=(Text("是", "yes"), Text("否", "no")),
+            advanced=True,
+            rule="KET-40",
         ),
         OptionSpec(
             id="settlement",

@@ -225,6 +225,8 @@ class Runner:
                 self._note_refused_claim(step)
             if step is None or step.verb not in verbs or step.seat not in pending or step.seat in named:
                 break
+            if phase == CLAIM and self._is_turn_kong(step):
+                break  # `kong T` of another tile is the seat's own kong at a later turn
             named.add(step.seat)
             self._apply(step, self._claim_action(step))
             if game.phase != phase or game.window is not window:
@@ -234,6 +236,14 @@ class Runner:
             game.apply(seat, forced if forced is not None else Action("pass"))
             if game.phase != phase or game.window is not window:
                 return
+
+    def _is_turn_kong(self, step: Step) -> bool:
+        if step.verb != "kong" or not step.arg:
+            return False
+        try:
+            return parse_action(f"kong {step.arg}").tile not in (-1, self.game.window.tile)
+        except ActionError:
+            return False
 
     def _note_refused_claim(self, step: Step) -> None:
         """A claim named for a seat this window offers none: it waits, but
