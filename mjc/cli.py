@@ -125,8 +125,10 @@ def cmd_validate(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from compiler.build import build
+    from compiler.build import build, variant_files
 
+    if not variant_files(args.variants):
+        raise InputError(f"no variant files in {args.variants}/")
     report = build(args.variants, args.out, check_only=args.check)
     for exc in report.errors:
         for d in exc.diagnostics:
@@ -193,30 +195,55 @@ def cmd_play(args) -> int:
 
 
 def cmd_score(args) -> int:
-    from .handjson import score_hand
 
     rs = _ruleset(args.variant)
-    if args.file:
+    if args.file and args.file != "-":
         try:
-            stream = open(args.file, encoding="utf-8")
+            stream = open(args.file, "rb")
         except OSError as exc:
             raise InputError(f"{args.file}: {exc.strerror}") from None
     else:
-        stream = sys.stdin
+        stream = sys.stdin.buffer
     cache: dict = {}
     out = sys.stdout
     with stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
+        for number, raw in enumerate(stream, 1):
+            if not raw.strip():
                 continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                result = {"ok": False, "error": f"line {number}: not JSON: {exc.msg} at column {exc.colno}"}
-            else:
-                result = score_hand(data, rs, cache)
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.write(json.dumps(_score_line(raw, number, rs, cache), ensure_ascii=False) + "\n")
     return EXIT_OK
+
+
+def _score_line(raw: bytes, number: int, rs, cache: dict) -> dict:
+    """One hand JSON line scored, or why it could not be."""
+    from .handjson import score_hand
+
+    try:
+        line = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return {"ok": False, "error": f"line {number}: not UTF-8 text (byte {exc.start + 1})"}
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"ok": False, "error": f"line {number}: not JSON: {exc.msg} at column {exc.colno}"}
+    except (ValueError, RecursionError) as exc:
+        return {"ok": False, "error": f"line {number}: not JSON this tool reads: {_plain(exc)}"}
+    try:
+        return score_hand(data, rs, cache)
+    except RecursionError:
+        return {"ok": False, "error": f"line {number}: nested too deeply"}
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        # a shape the hand reader did not foresee: still one answer per line
+        return {"ok": False, "error": f"line {number}: not a hand this tool reads: {_plain(exc)}"}
+
+
+def _plain(exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if "Exceeds the limit" in text:
+        return "a number with too many digits"
+    return text or type(exc).__name__
 
 
 def cmd_scenario(args) -> int:
@@ -299,3 +326,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except (RecursionError, UnicodeDecodeError) as exc:
+        print(f"mjc {args.command}: the input cannot be read: {_plain(exc)}", file=sys.stderr)
+        return EXIT_INPUT
+    except ValueError as exc:
+        if "Exceeds the limit" not in str(exc):
+            raise
+        print(f"mjc {args.command}: the input holds {_plain(exc)}", file=sys.stderr)
+        return EXIT_INPUT

@@ -74,6 +74,9 @@ class Runner:
                 raise ScenarioError(f"{path}:{line}: unknown key {key!r}; expected one of: {', '.join(sorted(KEYS))}")
         if "variant" not in data:
             raise ScenarioError(f"{path}:1: missing key 'variant'")
+        if not isinstance(data.get("options") or {}, dict):
+            raise ScenarioError(f"{path}:{self.line('options')}: options maps option ids to values")
+        self._check_expect()
         try:
             self.ruleset = load(str(data["variant"]))
             self.table = self.ruleset.configure(data.get("options") or {}, data.get("players"))
@@ -81,7 +84,33 @@ class Runner:
             key = "options" if isinstance(exc, OptionError) else "variant"
             raise ScenarioError(f"{path}:{self.line(key)}: {exc}") from None
         self.steps = _steps(data, pos, path)
+        self._check_steps()
         self.game = self._deal()
+
+    def _check_expect(self) -> None:
+        expect = self.data.get("expect")
+        if expect is None:
+            return
+        if not isinstance(expect, dict):
+            raise ScenarioError(f"{self.file}:{self.line('expect')}: expect maps result keys to their expected values")
+        shapes = {"fans": dict, "totals": dict, "winners": list, "deltas": list, "payments": list}
+        for key, shape in shapes.items():
+            if key in expect and expect[key] is not None and not isinstance(expect[key], shape):
+                what = "a mapping of seats" if shape is dict else "a list"
+                raise ScenarioError(f"{self.file}:{self.line('expect', key)}: expect.{key} is {what}")
+
+    def _check_steps(self) -> None:
+        """Seats and verbs are checked before play, so that a typo is named
+        at its line rather than waiting to the end of the hand."""
+        n, verbs = self.table.players, set(self.ruleset.verbs) | {"pass"}
+        for step in self.steps:
+            if not 0 <= step.seat < n:
+                raise ScenarioError(f"{self.file}:{step.line}: no seat {step.seat} at a {n}-player table")
+            if step.verb not in verbs:
+                raise ScenarioError(
+                    f"{self.file}:{step.line}: {step.verb!r} is not a verb of {self.ruleset.name}; "
+                    f"its verbs: {', '.join(sorted(verbs))}"
+                )
 
     def line(self, *path) -> int:
         return self.pos.of(path)[0]
@@ -91,7 +120,7 @@ class Runner:
     def _deal(self) -> Game:
         data, n = self.data, self.table.players
         dealer = data.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ScenarioError(f"{self.file}:{self.line('dealer')}: dealer must be a seat 0..{n - 1}")
         streak = data.get("streak", 0)
         if not isinstance(streak, int) or streak < 0:

@@ -95,11 +95,22 @@ def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, pro
         "self_draw_rate": round(total["self_draws"] / g, 4),
         "draw_rate": round(total["draws"] / g, 4),
         "multiple_winner_hands": total["winners"] - total["wins"],
-        "fans": dict(sorted(total["fans"].items(), key=lambda kv: (-kv[1], kv[0]))),
+        # name -> count as cli.md says (the 中文 name, as in results), and by id
+        "fans": _by_name(table, total["fans"]),
+        "fan_ids": dict(sorted(total["fans"].items(), key=lambda kv: (-kv[1], kv[0]))),
         "scores_by_seat": by_seat,
         "games_per_second": round(g / seconds, 2) if seconds else None,
         "decisions_per_second": round(total["decisions"] / seconds, 1) if seconds else None,
     }
+
+
+def _by_name(table, counts: dict) -> dict:
+    names = {f.id: f.name.zh for f in table.ruleset.scoring.fans}
+    out: dict = {}
+    for fid, count in counts.items():
+        name = names.get(fid, fid)
+        out[name] = out.get(name, 0) + count
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def _progress(enabled: bool, done: int, total: int) -> None:
@@ -123,7 +134,7 @@ def report_text(table, stats: dict) -> str:
         "  fans (per 100 hands):",
     ]
     names = {f.id: f.name.both() for f in rs.scoring.fans}
-    for fid, count in stats["fans"].items():
+    for fid, count in stats["fan_ids"].items():
         lines.append(f"    {names.get(fid, fid)}: {count} ({100 * count / g:.1f})")
     lines.append("  score by seat (mean ± spread per hand):")
     for seat, s in enumerate(stats["scores_by_seat"]):

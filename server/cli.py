@@ -38,6 +38,8 @@ def serve(args) -> int:
     if not 0 < args.port < 65536:
         raise ServeError(f"--port must be 1-65535, not {args.port}")
     limits = Limits(max_tables=args.max_tables, create_rate=args.create_rate)
+    _check_database(args.db)
+    _check_port(args.host, args.port)
     try:
         app = create_app(args.db, limits, args.instance)
     except Exception as exc:  # an unreadable database path, say
@@ -46,6 +48,30 @@ def serve(args) -> int:
     # a frame past 64 KiB is not read at all and closes the socket (1009)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level=args.log_level)
     return 0
+
+
+def _check_database(path: str) -> None:
+    """The --db file opens as SQLite (or can be created), before the server starts."""
+    import sqlite3
+
+    try:
+        con = sqlite3.connect(path)
+        try:
+            con.execute("SELECT name FROM sqlite_master LIMIT 1").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise ServeError(f"--db {path}: not a usable SQLite database ({exc})") from None
+
+
+def _check_port(host: str, port: int) -> None:
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def verify_deal(args) -> int:
