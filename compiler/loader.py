@@ -109,9 +109,17 @@ class _Builder:
         self.pos = positions
         self.errors: list[Diagnostic] = []
         self.constructor = yaml.SafeLoader("")
+        self.built: set[int] = set()  # collection nodes seen: a second visit is an alias
 
     def build(self, node, path: tuple):
         self.pos.values[path] = _mark(node)
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.built:
+                # aliases of collections could expand a small file without bound
+                line, col = _mark(node)
+                self.errors.append(Diagnostic(self.pos.file, line, col, "YAML aliases of mappings and lists (*name) are not supported"))
+                return None
+            self.built.add(id(node))
         if isinstance(node, yaml.MappingNode):
             out = {}
             for key_node, value_node in node.value:
