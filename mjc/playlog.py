@@ -26,7 +26,7 @@ class PlayLog:
             self._emit({"type": "match", "variant": rs.name, "players": t.players, "options": t.option_values,
                         "hands": self.match.hands, "seed": str(self.match.seed)})
             return
-        self._say(f"{rs.title.zh} ({rs.title.en}): {t.players} players, {self.match.hands} hand{"s" if self.match.hands != 1 else ""}, seed {self.match.seed}")
+        self._say(f"{rs.title.zh} ({rs.title.en}): {t.players} players, {self.match.hands} hand{'s' if self.match.hands != 1 else ''}, seed {self.match.seed}")
         opts = " ".join(f"{k}={_text(v)}" for k, v in t.option_values.items())
         self._say(f"options: {opts}")
 
