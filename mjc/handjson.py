@@ -12,6 +12,10 @@ his first discard; default: `first_turn` and `self_drawn`),
 default 0). A meld `{"type": "kong", "kind": ID, "tiles": ...}` whose kind
 is one of the variant's special sets (`special_sets`: 旋风杠, 喜杠) is that
 set: its tiles are one of the set's groups.
+
+`wilds`, when given, are the wild kinds of this hand (a turned 翻鬼
+indicator's wild, or a fixed one) in place of those the options make wild;
+without it the options decide. Only a variant with wild tiles takes it.
 """
 
 from __future__ import annotations
@@ -19,14 +23,18 @@ from __future__ import annotations
 from runtime.melds import ADDED, CONCEALED, DIRECT, KONG, SPECIAL, Meld
 from runtime.ruleset import OptionError
 from runtime.scoring import WinContext, evaluate
-from runtime.tiles import NUM_KINDS, TileError, format_tiles, parse_tile, parse_tiles
+from runtime.tiles import INDEX, NAMES, NUM_KINDS, TileError, format_tiles, parse_tile, parse_tiles, show
 
 KEYS = {"concealed", "melds", "win_tile", "self_drawn", "seat_wind", "round_wind", "flowers", "flags", "wilds", "options"}
 FLAGS = {
     "last_tile", "kong_replacement", "robbing_kong", "last_copy", "after_kong_discard", "first_turn",
     "declared_ready", "discarder_is_dealer", "kong_chain", "first_draw", "declared_at_opening", "doublings",
 }
+# flags that are counts, with the most a hand can have: 4 kongs; a deferred
+# win (加倍) for at most every tile of the largest wall
+COUNT_FLAGS = {"kong_chain": 4, "doublings": 144}
 MELD_KEYS = {"type", "tiles", "exposed", "kind"}
+WINDS = range(27, 31)
 
 
 class HandError(ValueError):
@@ -34,24 +42,77 @@ class HandError(ValueError):
 
 
 def _tiles(value, where: str) -> list[int]:
+    """A group of tiles, compact (`123m`) or a list; errors name the field
+    and, in a list, the item."""
+    if isinstance(value, str):
+        try:
+            return parse_tiles(value)
+        except TileError as exc:
+            raise HandError(f"{where}: {exc}") from None
+    if not isinstance(value, list):
+        raise HandError(f"{where}: tiles are a string such as 123m or a list such as [\"1m\", \"2m\"], not {show(value)}")
+    out: list[int] = []
+    for i, item in enumerate(value):
+        tile = INDEX.get(item) if isinstance(item, str) else None
+        if tile is not None:  # the common case: one tile, no parsing
+            out.append(tile)
+            continue
+        if not isinstance(item, str):
+            raise HandError(f"{where}[{i}]: a tile is a string such as 5p, not {show(item)}")
+        try:
+            out.extend(parse_tiles(item))
+        except TileError as exc:
+            raise HandError(f"{where}[{i}]: {exc}") from None
+    return out
+
+
+def _tile(value, where: str) -> int:
+    if not isinstance(value, str):
+        raise HandError(f"{where}: a tile is a string such as 5p, not {show(value)}")
     try:
-        return parse_tiles(value)
-    except (TileError, TypeError) as exc:
+        return parse_tile(value)
+    except TileError as exc:
         raise HandError(f"{where}: {exc}") from None
+
+
+def _wind(data, key: str) -> int:
+    tile = _tile(data.get(key, "1z"), key)
+    if tile not in WINDS:
+        raise HandError(f"{key}: a wind is 1z, 2z, 3z or 4z, not {NAMES[tile]}")
+    return tile
+
+
+def _bool(value, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise HandError(f"{where} is true or false, not {show(value)}")
+    return value
+
+
+def _count(value, where: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise HandError(f"{where} is a count, 0 to {most}, not {show(value)}")
+    return value
 
 
 def _meld(data, i: int, table=None) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(data, dict):
-        raise HandError(f"{where}: a meld is an object with type and tiles")
+        raise HandError(f"{where}: a meld is an object with type and tiles, not {show(data)}")
     unknown = set(data) - MELD_KEYS
     if unknown:
-        raise HandError(f"{where}: unknown key {sorted(unknown)[0]!r}; expected: {', '.join(sorted(MELD_KEYS))}")
+        raise HandError(f"{where}: unknown key {show(sorted(unknown, key=str)[0])}; expected: {', '.join(sorted(MELD_KEYS))}")
     kind = data.get("type")
+    if kind not in ("chow", "pung", "kong"):
+        raise HandError(f"{where}: type is chow, pung or kong, not {show(kind)}")
+    sub = data.get("kind")
+    if sub is not None and not isinstance(sub, str):
+        raise HandError(f"{where}: kind is a string such as direct, added or concealed, not {show(sub)}")
+    if "exposed" in data:
+        _bool(data["exposed"], where + ".exposed")
     tiles = sorted(_tiles(data.get("tiles", []), where + ".tiles"))
     specials = getattr(table, "special_by_id", {})
-    if kind == "kong" and data.get("kind") in specials:
-        spec = specials[data["kind"]]
+    if kind == "kong" and sub in specials:
+        spec = specials[sub]
         if tuple(tiles) not in spec.groups:
             groups = ", ".join(format_tiles(g) for g in spec.groups)
             raise HandError(f"{where}: the special set {spec.id} is one of: {groups}")
@@ -60,20 +121,44 @@ def _meld(data, i: int, table=None) -> Meld:
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[1] != tiles[0] + 1 or tiles[2] != tiles[0] + 2 or tiles[0] // 9 != tiles[2] // 9:
             raise HandError(f"{where}: a chow is three consecutive tiles of one suit")
         return Meld("chow", tiles[0], "", 0)
-    if kind in ("pung", "kong"):
-        size = 3 if kind == "pung" else 4
-        if len(tiles) != size or len(set(tiles)) != 1:
-            raise HandError(f"{where}: a {kind} is {size} identical tiles")
-        if kind == "pung":
-            return Meld("pung", tiles[0], "", 0)
-        exposed = data.get("exposed", True)
-        sub = data.get("kind") or (DIRECT if exposed else CONCEALED)
-        if sub not in (DIRECT, ADDED, CONCEALED):
-            raise HandError(f"{where}: kind is direct, added or concealed, not {sub!r}")
-        if (sub == CONCEALED) == bool(exposed) and "exposed" in data:
-            raise HandError(f"{where}: a {sub} kong cannot have exposed: {str(exposed).lower()}")
-        return Meld(KONG, tiles[0], sub, -1 if sub == CONCEALED else 0)
-    raise HandError(f"{where}: type is chow, pung or kong, not {kind!r}")
+    size = 3 if kind == "pung" else 4
+    if len(tiles) != size or len(set(tiles)) != 1:
+        raise HandError(f"{where}: a {kind} is {size} identical tiles")
+    if kind == "pung":
+        return Meld("pung", tiles[0], "", 0)
+    exposed = data.get("exposed", True)
+    sub = sub or (DIRECT if exposed else CONCEALED)
+    if sub not in (DIRECT, ADDED, CONCEALED):
+        raise HandError(f"{where}: kind is direct, added or concealed, not {show(sub)}")
+    if (sub == CONCEALED) == exposed and "exposed" in data:
+        raise HandError(f"{where}: a {sub} kong cannot have exposed: {str(exposed).lower()}")
+    return Meld(KONG, tiles[0], sub, -1 if sub == CONCEALED else 0)
+
+
+def has_wilds(ruleset) -> bool:
+    """Whether some table of the ruleset has wild tiles (fixed or turned)."""
+    w = ruleset.wilds
+    return bool(w) and (any(tiles and when is not False for tiles, when in w.fixed) or w.indicator is not False)
+
+
+def hand_table(data, table):
+    """The table a hand is scored at: its `wilds`, when given, replace the
+    wild kinds the options make."""
+    wilds = data.get("wilds") if isinstance(data, dict) else None
+    if wilds is None:
+        return table
+    kinds = frozenset(_tiles(wilds, "wilds"))
+    name = table.ruleset.name
+    if not has_wilds(table.ruleset):
+        if kinds:
+            raise HandError(f"{name} has no wild tiles")
+        return table
+    for t in sorted(kinds):
+        if t >= 34:
+            raise HandError(f"wilds: {NAMES[t]} is a flower, which is never wild")
+        if t not in table.kind_set:
+            raise HandError(f"wilds: {NAMES[t]} is not a tile of {name}")
+    return table if kinds == table.wilds else table.with_wilds(kinds)
 
 
 def parse_hand(data, table) -> WinContext:
@@ -81,28 +166,50 @@ def parse_hand(data, table) -> WinContext:
         raise HandError("a hand is a JSON object")
     unknown = set(data) - KEYS
     if unknown:
-        raise HandError(f"unknown key {sorted(unknown)[0]!r}; expected: {', '.join(sorted(KEYS))}")
+        raise HandError(f"unknown key {show(sorted(unknown, key=str)[0])}; expected: {', '.join(sorted(KEYS))}")
     for key in ("concealed", "win_tile"):
         if key not in data:
             raise HandError(f"missing key {key!r}")
     concealed = _tiles(data["concealed"], "concealed")
-    melds = [_meld(m, i, table) for i, m in enumerate(data.get("melds") or [])]
-    try:
-        win = parse_tile(data["win_tile"])
-        seat_wind = parse_tile(data.get("seat_wind", "1z"))
-        round_wind = parse_tile(data.get("round_wind", "1z"))
-    except TileError as exc:
-        raise HandError(str(exc)) from None
-    flags = data.get("flags") or {}
-    if not isinstance(flags, dict):
-        raise HandError("flags is an object of true/false values")
+    melds = data.get("melds")
+    if melds is None:
+        melds = []
+    elif not isinstance(melds, list):
+        raise HandError(f"melds is a list of melds (objects with type and tiles), not {show(melds)}")
+    melds = [_meld(m, i, table) for i, m in enumerate(melds)]
+    win = _tile(data["win_tile"], "win_tile")
+    seat_wind = _wind(data, "seat_wind")
+    round_wind = _wind(data, "round_wind")
+    flags = data.get("flags")
+    if flags is None:
+        flags = {}
+    elif not isinstance(flags, dict):
+        raise HandError(f"flags is an object of true/false values, not {show(flags)}")
     bad = set(flags) - FLAGS
     if bad:
-        raise HandError(f"unknown flag {sorted(bad)[0]!r}; expected: {', '.join(sorted(FLAGS))}")
-    flowers = data.get("flowers", [])
-    n_flowers = flowers if isinstance(flowers, int) and not isinstance(flowers, bool) else len(_tiles(flowers, "flowers"))
-    if data.get("wilds"):
-        raise HandError(f"{table.ruleset.name} has no wild tiles")
+        raise HandError(f"unknown flag {show(sorted(bad, key=str)[0])}; expected: {', '.join(sorted(FLAGS))}")
+    for key, value in flags.items():
+        if key in COUNT_FLAGS:
+            _count(value, "flags." + key, COUNT_FLAGS[key])
+        else:
+            _bool(value, "flags." + key)
+    flowers = data.get("flowers")
+    if flowers is None:
+        n_flowers = 0
+    elif isinstance(flowers, int) and not isinstance(flowers, bool):
+        n_flowers = _count(flowers, "flowers", 8)
+    elif isinstance(flowers, (str, list)):
+        got = _tiles(flowers, "flowers")
+        for t in got:
+            if t < 34:
+                raise HandError(f"flowers: {NAMES[t]} is not a flower (1f to 8f)")
+        if len(set(got)) != len(got):
+            twice = next(t for t in got if got.count(t) > 1)
+            raise HandError(f"flowers: {NAMES[twice]} is given twice")
+        n_flowers = len(got)
+    else:
+        raise HandError(f"flowers is a list of flower tiles such as [\"1f\", \"5f\"] or their number, not {show(flowers)}")
+    self_drawn = _bool(data.get("self_drawn", False), "self_drawn")
     size = len(concealed) + 3 * len(melds) + 1
     if size != 14:
         raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected 13 before the winning tile")
@@ -119,54 +226,55 @@ def parse_hand(data, table) -> WinContext:
         if c > limit:
             raise HandError(f"the hand holds {c} copies of a tile that has {limit}")
         if c and t not in table.ruleset.tile_kinds:
-            from runtime.tiles import NAMES
-
             raise HandError(f"{NAMES[t]} is not a tile of {table.ruleset.name}")
-    self_drawn = bool(data.get("self_drawn", False))
     is_dealer = seat_wind == 27
-    first_turn = bool(flags.get("first_turn", False))
+    first_turn = flags.get("first_turn", False)
     default_discarder_dealer = first_turn and not self_drawn and not is_dealer
-    doublings = flags.get("doublings", 0)
-    if isinstance(doublings, bool) or not isinstance(doublings, int) or doublings < 0:
-        raise HandError("flags.doublings is a count, 0 or more")
+    kong_replacement = flags.get("kong_replacement", False)
     return WinContext(
         concealed=counts,
         melds=melds,
         win_tile=win,
         self_drawn=self_drawn,
-        robbing_kong=bool(flags.get("robbing_kong", False)),
-        kong_replacement=bool(flags.get("kong_replacement", False)),
-        kong_chain=int(flags.get("kong_chain", 1)) if flags.get("kong_replacement") else 0,
-        after_kong_discard=bool(flags.get("after_kong_discard", False)),
-        last_tile=bool(flags.get("last_tile", False)),
-        last_copy=bool(flags.get("last_copy", False)),
+        robbing_kong=flags.get("robbing_kong", False),
+        kong_replacement=kong_replacement,
+        kong_chain=flags.get("kong_chain", 1) if kong_replacement else 0,
+        after_kong_discard=flags.get("after_kong_discard", False),
+        last_tile=flags.get("last_tile", False),
+        last_copy=flags.get("last_copy", False),
         first_turn=first_turn,
         first_discard=first_turn and not self_drawn,
         is_dealer=is_dealer,
-        discarder_is_dealer=bool(flags.get("discarder_is_dealer", default_discarder_dealer)),
-        declared_ready=bool(flags.get("declared_ready", False)),
+        discarder_is_dealer=flags.get("discarder_is_dealer", default_discarder_dealer),
+        declared_ready=flags.get("declared_ready", False),
         seat_wind=seat_wind,
         round_wind=round_wind,
         flowers=n_flowers,
         players=table.players,
-        first_draw=bool(flags.get("first_draw", first_turn and self_drawn)),
-        declared_at_opening=bool(flags.get("declared_at_opening", False)),
-        doublings=doublings,
+        first_draw=flags.get("first_draw", first_turn and self_drawn),
+        declared_at_opening=flags.get("declared_at_opening", False),
+        doublings=flags.get("doublings", 0),
     )
 
 
 def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
     """One hand JSON object → one result object (never raises on bad input)."""
     try:
-        options = data.get("options") or {} if isinstance(data, dict) else {}
-        if not isinstance(options, dict):
-            raise HandError("options is an object of table options")
-        key = repr(sorted(options.items()))
+        options = data.get("options") if isinstance(data, dict) else None
+        if options is None:
+            options = {}
+        elif not isinstance(options, dict):
+            raise HandError(f"options is an object of table options, not {show(options)}")
+        try:
+            key = repr(sorted(options.items()))
+        except ValueError:  # an int beyond Python's digit limit
+            raise HandError("options: a number with too many digits") from None
         table = (table_cache or {}).get(key)
         if table is None:
             table = ruleset.configure(options)
             if table_cache is not None:
                 table_cache[key] = table
+        table = hand_table(data, table)
         ctx = parse_hand(data, table)
     except (HandError, OptionError) as exc:
         return {"ok": False, "error": str(exc)}

@@ -81,29 +81,50 @@ def name(tile: int) -> str:
     return NAMES[tile]
 
 
-_TILE_RE = re.compile(r"^\s*(?:[0-9]+[a-zA-Z])+\s*$")
 _GROUP_RE = re.compile(r"([0-9]+)([a-zA-Z])")
+_BAD_RE = re.compile(r"[0-9]*[^0-9]*")
+
+
+def show(value, limit: int = 40) -> str:
+    """A short repr of a value for a message (never fails on a huge int)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond Python's digit limit
+        if isinstance(value, int):
+            return "a number with too many digits"
+        return f"a {type(value).__name__} holding a number with too many digits"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bad(part: str, word: str) -> str:
+    """`'x'`, or `'x' in '123mx'` when the bad part sits in a longer word."""
+    return repr(part) if part == word else f"{part!r} in {show(word)}"
 
 
 def parse_group(text: str) -> list[int]:
     """Parse compact MPSZ (`123m456p11z`) or space-separated tiles.
 
-    Raises TileError naming the bad text.
+    Raises TileError naming the bad text (and the word it sits in).
     """
     tiles: list[int] = []
     for word in text.replace(",", " ").split():
-        if not _TILE_RE.match(word):
-            raise TileError(f"bad tile text {word!r}: expected MPSZ such as 1m, 123p or 11z")
-        for digits, suit in _GROUP_RE.findall(word):
+        pos = 0
+        while pos < len(word):
+            m = _GROUP_RE.match(word, pos)
+            if m is None:
+                part = _BAD_RE.match(word, pos).group()
+                raise TileError(f"bad tile text {_bad(part, word)}: expected MPSZ such as 1m, 123p or 11z")
+            pos = m.end()
+            digits, suit = m.groups()
+            group = digits + suit
             if suit not in _SUIT_BASE:
-                raise TileError(f"bad tile text {digits + suit!r}: unknown suit {suit!r} (m, p, s, z or f)")
+                raise TileError(f"bad tile text {_bad(group, word)}: unknown suit {suit!r} (m, p, s, z or f)")
+            size = _SUIT_SIZE[suit]
             for d in digits:
-                rank = int(d)
-                if not 1 <= rank <= _SUIT_SIZE[suit]:
-                    raise TileError(
-                        f"bad tile text {d + suit!r}: {suit} tiles run 1..{_SUIT_SIZE[suit]}"
-                    )
-                tiles.append(_SUIT_BASE[suit] + rank - 1)
+                if not 1 <= int(d) <= size:
+                    # `10p` is named whole: it reads as one (bad) tile, not 1p and 0p
+                    raise TileError(f"bad tile text {_bad(group, word)}: {suit} tiles run 1..{size}")
+            tiles.extend(_SUIT_BASE[suit] + int(d) - 1 for d in digits)
     return tiles
 
 
@@ -112,7 +133,7 @@ def parse_tile(text: str) -> int:
         return INDEX[text]
     tiles = parse_group(text) if isinstance(text, str) else []
     if len(tiles) != 1:
-        raise TileError(f"bad tile text {text!r}: expected exactly one tile such as 5p")
+        raise TileError(f"bad tile text {show(text)}: expected exactly one tile such as 5p")
     return tiles[0]
 
 
@@ -123,7 +144,7 @@ def parse_tiles(value: str | Iterable[str]) -> list[int]:
     out: list[int] = []
     for item in value:
         if not isinstance(item, str):
-            raise TileError(f"bad tile text {item!r}: expected a string such as 5p")
+            raise TileError(f"bad tile text {show(item)}: expected a string such as 5p")
         tile = INDEX.get(item)
         if tile is not None:
             out.append(tile)
