@@ -1,21 +1,13 @@
-"""A variant's rulebook in Markdown, written from its compiled module."""
+"""A variant's rulebook in Markdown, written from its compiled module.
+
+Everything here is read from the compiled `Ruleset` (and the sources its
+compiled functions carry as docstrings), never from the YAML."""
 
 from __future__ import annotations
 
-from runtime.tiles import format_tiles
+import re
 
-VERB_HELP = {
-    "discard": ("打牌", "`SEAT discard T`: discard tile T at your turn."),
-    "hu": ("胡", "`SEAT hu`: win, by self-draw at your turn or on the tile on offer."),
-    "pass": ("过", "`SEAT pass`: decline the claims (or the declaration) on offer."),
-    "pong": ("碰", "`SEAT pong`: pung the discard with a pair from your hand."),
-    "chow": ("吃", "`SEAT chow T1T2`: chow the previous player's discard with T1 and T2 from your hand."),
-    "kong": ("杠", "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T; `SEAT kong T1T2T3[T4]` lays down a special set."),
-    "ready": ("报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."),
-    "take": ("拿牌", "`SEAT take T`: after your kong, take the face-up tail tile T as your replacement."),
-    "buy": ("买点", "`SEAT buy N`: before the deal, buy N points of stakes (`pass` buys none)."),
-    "double": ("加倍", "`SEAT double`: instead of the win on offer (by self-draw or on the tile on offer), double your multiplier and play on."),
-}
+from runtime.tiles import ZH_NAMES, format_tiles
 
 _PAYERS = {"discarder": "the discarder alone", "others": "every player who did not win"}
 _DEALER = {
@@ -26,20 +18,88 @@ _DEALER = {
     "first_winner": "the first winner in turn order deals",
     "stay": "the dealer deals again",
 }
+_READY_KONG = {
+    "never": "none",
+    "same_waits": "only one that keeps the same waits",
+    "same_waits_and_values": "only one that keeps the same waits and their values",
+    "any": "any",
+}
+# Chinese beside the ids that label payments in a hand's result.
+_REASONS = {
+    "win": "胡",
+    "kong": "杠",
+    "horse": "马",
+    "gen_zhuang": "跟庄",
+    "lian_zhuang": "连庄",
+    "jiang_ma": "奖马",
+    "cha_jiao": "查叫",
+    "table_fee": "台费",
+}
+_ZH_NUMBERS = "零一二三四五六七八九十"
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
 
 
-def _flag(value, source_hint: str = "") -> str:
+def _source(fn) -> str:
+    """The expression a compiled function was made from (its docstring's last part)."""
+    return " ".join((fn.__doc__ or "").split()).split(": ")[-1]
+
+
+def _flag(value) -> str:
+    """A condition: yes, no, or when its expression holds."""
     if callable(value):
-        doc = " ".join((value.__doc__ or "").split()).split(": ")[-1]
-        return f"when `{doc}`"
+        return f"when `{_source(value)}`"
     return "yes" if value is True else "no" if value is False else str(value)
+
+
+def _cond(value) -> str:
+    """A condition as a trailing clause: nothing when it always holds."""
+    return "" if value is True else f" ({_flag(value)})"
 
 
 def _amount(value) -> str:
     """A number, or the formula a compiled function was made from."""
     if callable(value):
-        return "`" + " ".join((value.__doc__ or "").split()).split(": ")[-1] + "`"
+        return f"`{_source(value)}`"
     return str(value)
+
+
+def _how(value, verb: str = "says") -> str:
+    """A number or choice, or how an expression gives it: `as `x` says`, `by the formula `...``."""
+    if not callable(value):
+        return str(value)
+    src = _source(value)
+    if verb == "says" and not _NAME.fullmatch(src):
+        return f"by the formula `{src}`"
+    return f"as `{src}` {verb}"
+
+
+def _count(value, noun: str) -> str:
+    """How many of something: a number, or the expression that gives it."""
+    if not callable(value):
+        return f"{value} {noun}"
+    src = _source(value)
+    return f"as many {noun} as `{src}` " + ("says" if _NAME.fullmatch(src) else "gives")
+
+
+def _reason(rs, reason: str) -> str:
+    """A payment's label with its Chinese name where one is known."""
+    zh = _REASONS.get(reason)
+    if zh is None:
+        zh = next((o.name.zh for o in rs.options if o.id == reason), "")
+    return f"`{reason}` ({zh})" if zh else f"`{reason}`"
+
+
+def _tile_names(tiles) -> str:
+    return ", ".join(f"{format_tiles([t])} {ZH_NAMES[t]}" for t in tiles)
+
+
+def _sources(rs) -> list[str]:
+    """Every settlement formula the ruleset states, to find the facts they read."""
+    s = rs.settlement
+    out = [s.amount_source] + [src for _, _, src in s.extras]
+    if rs.ready_check is not None:
+        out.append(rs.ready_check.amount_source)
+    return out
 
 
 def rulebook(rs) -> str:
@@ -54,35 +114,63 @@ def rulebook(rs) -> str:
     if rs.parents:
         add(f"It extends {', then '.join(f'`{p}`' for p in rs.parents)}; this rulebook shows the merged ruleset.")
     add("")
-    add("## Tiles and players")
+    _tiles_section(rs, add)
+    _options_section(rs, add)
+    if rs.wilds is not None:
+        _wilds_section(rs, add)
+    _turns_section(rs, add)
+    _winning_section(rs, add)
+    _fan_section(rs, add)
+    _settlement_section(rs, add)
+    if rs.horses is not None:
+        _horses_section(rs, add)
+    if rs.follow_dealer is not None:
+        _follow_section(rs, add)
+    _dealer_section(rs, add)
+    add("## Verbs")
+    add("")
+    for verb in rs.verbs:
+        zh, text = verb_help(rs, verb)
+        add(f"- **{verb}** ({zh}): {text}")
+    add("")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------ tiles and options
+
+
+def _tiles_section(rs, add) -> None:
+    add("## Tiles and players (牌与人数)")
     add("")
     numbered = [t for t in rs.tile_kinds if t < 34]
     flowers = [t for t in rs.tile_kinds if t >= 34]
     total = len(numbered) * rs.copies + len(flowers)
     add(f"- Players: {', '.join(map(str, rs.players))} (default {rs.default_players}).")
-    add(f"- Tiles: {format_tiles(numbered)}, {rs.copies} of each" + (f"; flowers {format_tiles(flowers)}, one each" if flowers else "") + f": {total} tiles.")
+    add(f"- Tiles: {format_tiles(numbered)}, {rs.copies} of each" + (f"; flowers (花牌) {format_tiles(flowers)}, one each" if flowers else "") + f": {total} tiles.")
     if flowers:
         add("- Flowers (补花): after the deal the dealer, then each other player in turn, sets his flowers aside and replaces them from the end of the wall; a flower drawn later is set aside and replaced at once. A replacement that is a flower is replaced again.")
     add(f"- Deal: the dealer (庄家) {rs.dealer_tiles} tiles, the others {rs.other_tiles}.")
     if rs.reserved_tail:
-        add(f"- Tiles set aside at the end of the wall, never drawn (kong replacements come from just before them): {_flag(rs.reserved_tail)}.")
+        add(f"- Tiles set aside at the end of the wall, never drawn (kong replacements come from just before them): {_how(rs.reserved_tail)}.")
     if rs.left_undrawn:
-        add(f"- Tiles left undrawn: the hand ends drawn when {_flag(rs.left_undrawn)} tiles are left; kong replacements still come from the wall's end.")
+        add(f"- Tiles left undrawn: {_how(rs.left_undrawn)}; the hand ends drawn (流局) when that many tiles are left; kong replacements still come from the wall's end.")
     if rs.face_up_tail:
-        add(f"- Tail tiles turned face up: {_flag(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.")
+        add(f"- Tail tiles turned face up: {_how(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.")
     for tiles, when in rs.removals:
         add(f"- {format_tiles(tiles)} removed: {_flag(when)}.")
     if rs.stakes is not None:
-        add(f"- Stakes bought by every seat before the deal ({_flag(rs.stakes.when)}): {', '.join(map(str, rs.stakes.values))}.")
+        add(f"- Stakes (买点) bought by every seat before the deal ({_flag(rs.stakes.when)}): {', '.join(map(str, rs.stakes.values))}.")
     add("")
-    add("## Options")
+
+
+def _options_section(rs, add) -> None:
+    add("## Options (选项)")
     add("")
-    add("| id | 中文 | English | values | default |")
-    add("| --- | --- | --- | --- | --- |")
+    add("| id | 中文 | English | values | default | rule |")
+    add("| --- | --- | --- | --- | --- | --- |")
     for o in rs.options:
-        if o.advanced:
-            continue
-        add(_option_row(o))
+        if not o.advanced:
+            add(_option_row(o) + f" {o.rule} |")
     advanced = [o for o in rs.options if o.advanced]
     if advanced:
         add("")
@@ -92,31 +180,71 @@ def rulebook(rs) -> str:
         add("| --- | --- | --- | --- | --- | --- |")
         for o in advanced:
             add(_option_row(o) + f" {o.rule} |")
+    noted = [o for o in rs.options if o.doc]
+    if noted:
+        add("")
+        for o in noted:
+            add(f"- `{o.id}` ({o.name.zh}): {o.doc}")
     for c in rs.constraints:
         add("")
         add(f"- Constraint: {c.message.both()} (`{c.source}`).")
     add("")
-    add("## Turns and claims")
+
+
+def _wilds_section(rs, add) -> None:
+    w = rs.wilds
+    add("## Wild tiles (鬼牌)")
+    add("")
+    for tiles, when in w.fixed:
+        verb = "is" if len(tiles) == 1 else "are"
+        add(f"- {_tile_names(tiles)} {verb} wild (鬼牌){'' if when is True else ' ' + _flag(when)}.")
+    if w.indicator is not False:
+        order = " → ".join(f"{format_tiles([t])} {ZH_NAMES[t]}" for t in w.honour_order)
+        add(
+            f"- Turned indicator (翻鬼){'' if w.indicator is True else ', ' + _flag(w.indicator)}: after the deal the last tile of the wall"
+            " is turned face up and taken out of play; the kind after it (its successor) is wild for the hand."
+            " In a suit the successor is the next number, 9 going round to 1, kinds out of play skipped;"
+            f" among honours it follows the order {order}, then round to the first again (kinds out of play left out)."
+        )
+    add("- A wild in the concealed hand stands for any tile when the hand is checked and valued for a win, each wild counted as the tile that scores best; `hand.wilds` counts the wilds a winning hand holds, melds included. Claims (pung, kong, chow) need the real tiles.")
+    if w.win_with_count and w.win_with_when is not False:
+        count = w.win_with_count
+        zh = _ZH_NUMBERS[count] if count < len(_ZH_NUMBERS) else str(count)
+        add(f"- {zh}鬼胡牌 ({count} wilds win){'' if w.win_with_when is True else ', ' + _flag(w.win_with_when)}: a player holding {count} wild tiles may win by self-draw whatever the shape of his hand, valued as it stands (the win conditions still apply).")
+    add("")
+
+
+# ------------------------------------------------------------ play
+
+
+def _turns_section(rs, add) -> None:
+    add("## Turns and claims (出牌与吃碰杠)")
     add("")
     c, k, r = rs.claims, rs.kongs, rs.ready
-    add(f"- Chow: {_flag(c.chow)}. Pung: {_flag(c.pong)}. Exposed kong on a discard: {_flag(c.kong)}. Win on a discard: {_flag(c.hu)}.")
+    add(f"- Chow (吃): {_flag(c.chow)}. Pung (碰): {_flag(c.pong)}. Exposed kong on a discard (明杠): {_flag(c.kong)}. Win on a discard (点炮胡): {_flag(c.hu)}.")
     add("- Priority: " + " > ".join(" = ".join(level) for level in c.priority) + "; ties go to the first seat after the discarder.")
-    add(f"- Several winners on one discard: {_flag(c.multiple_winners)}.")
+    add(f"- Several winners on one discard (一炮多响): {_flag(c.multiple_winners)}.")
     add(f"- Claims on the last discard of an exhausted wall: {', '.join(c.last_discard) or 'none'}.")
-    add(f"- Robbing a kong ({', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as: {_flag(c.rob_counts_as)}.")
-    add(f"- A possible win must be taken: {_flag(c.must_win)}.")
+    add(f"- Robbing a kong (抢杠胡, {', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as {_rob_settled(c.rob_counts_as)}.")
+    add(f"- A possible win must be taken (必胡): {_flag(c.must_win)}.")
     if c.join_wins is not False:
         add(f"- One seat's win on a discard carries every seat that could win on it: {_flag(c.join_wins)}.")
     for p in c.pass_rules:
         scope = "the same tile" if p.same_tile else "any tile"
         more = ", unless the new win is worth more" if p.unless_worth_more else ""
         until = "draw" if p.until_draw else "draw or claim"
-        add(f"- After passing a {p.claim}, no {p.claim} on {scope} until the player's own next {until}{more} ({_flag(p.when)}).")
-    add(f"- Kongs: concealed {_flag(k.concealed)}, added {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. " + ("Replacements are the face-up tail tiles." if rs.face_up_tail else "Replacements come from the tail."))
+        zh = {"hu": " (过胡)", "pong": " (过碰)"}.get(p.claim, "")
+        add(f"- After passing a {p.claim}{zh}, no {p.claim} on {scope} until the player's own next {until}{more} ({_flag(p.when)}).")
+    add(f"- Kongs (杠): concealed (暗杠) {_flag(k.concealed)}, added (补杠) {_flag(k.added)}, in the turn of a pung {_flag(k.in_pung_turn)}, again after a replacement {_flag(k.chain)}. " + ("Replacements are the face-up tail tiles." if rs.face_up_tail else "Replacements come from the tail."))
+    if k.show_concealed:
+        add("- A concealed kong (暗杠) shows one of its tiles to the other players.")
     if r.declare != "none":
         when = "only with the starting hand" if r.declare == "opening" else "with the starting hand (before the dealer's first discard) or with any discard"
         offered = f" ({_flag(r.when)})" if r.when is not True else ""
-        add(f"- Declaring ready (报叫/报听){offered}: {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {r.kong.replace('_', ' ')}.")
+        kong = _READY_KONG.get(r.kong, r.kong.replace("_", " "))
+        if r.kong_ignores and r.kong in ("same_waits_and_values",):
+            kong += f" (values compared without {', '.join(r.kong_ignores)})"
+        add(f"- Declaring ready (报叫/报听){offered}: {when}. Afterwards the hand is locked ({_flag(r.locks_hand)}), no {', '.join(r.forbids)}, kongs: {kong}.")
     if rs.observation is not None:
         add(f"- A player who declared ready sees the other players' concealed tiles: {_flag(rs.observation.ready_player_sees_opponent)}.")
     for sp in rs.special_sets:
@@ -127,15 +255,30 @@ def rulebook(rs) -> str:
         paid = f"; each other player pays {_amount(sp.payment)}" if sp.payment else ""
         cond = f" ({_flag(sp.when)})" if sp.when is not True else ""
         add(f"- {sp.name.both()} (`{sp.id}`{', ' + sp.rule if sp.rule else ''}){cond}: {groups}, laid down {when} {how}; it counts as {counts}{paid}.")
+    add(f"- Automatic play (托管), for a player whose time runs out, takes every win the rules allow: {_flag(rs.autoplay_wins)}; otherwise it passes claims and discards the tile just drawn.")
     add("")
-    add("## Winning")
+
+
+def _rob_settled(value) -> str:
+    names = {"discard": "a discard win (`discard`)", "self_draw": "a self-draw (`self_draw`)"}
+    if callable(value):
+        return f"{names['discard']} or {names['self_draw']}, {_how(value, 'chooses')}"
+    return names.get(value, f"`{value}`")
+
+
+def _winning_section(rs, add) -> None:
+    add("## Winning (胡牌)")
     add("")
     w = rs.winning
     shapes = ["four sets and a pair"] if w.standard else []
     if w.seven_pairs:
-        shapes.append("seven pairs" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
+        shapes.append("seven pairs (七对)" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
     if w.thirteen_orphans:
-        shapes.append("thirteen orphans")
+        shapes.append("thirteen orphans (十三幺)")
+    if w.honours_and_knitted:
+        shapes.append("honours and knitted tiles (全不靠: fourteen different tiles, honours and tiles of a knitted straight)")
+    if w.knitted_straight:
+        shapes.append("a knitted straight (组合龙) with one more set and a pair")
     add(f"- Shapes: {'; '.join(shapes)}.")
     if w.allowed_source:
         add(f"- A complete hand may win only when `{w.allowed_source}`" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
@@ -144,65 +287,257 @@ def rulebook(rs) -> str:
     for h in rs.history_wins:
         add(f"- {h.name.both()}: the discarder wins when `{h.when_source}` after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
     add("")
-    unit = rs.scoring.unit_name.both()
-    combine = {"add": "addition", "multiply": "multiplication"}.get(rs.scoring.combine) or _flag(rs.scoring.combine)
-    add(f"## Fan table ({unit}, combined by {combine})")
-    add("")
+
+
+# ------------------------------------------------------------ fans
+
+
+def _fan_section(rs, add) -> None:
+    sc = rs.scoring
+    unit = sc.unit_name.both()
+    if callable(sc.combine):
+        add(f"## Fan table (番表; {unit}, added or multiplied)")
+        add("")
+        add(f"Fans are combined by addition (`add`) or multiplication (`multiply`), {_how(sc.combine, 'chooses')}.")
+    else:
+        combine = {"add": "addition", "multiply": "multiplication"}.get(sc.combine, f"`{sc.combine}`")
+        add(f"## Fan table (番表; {unit}, combined by {combine})")
+        add("")
     add("The hand is valued under every way of reading it and the best total is kept.")
-    if rs.scoring.final_source:
-        add(f"The total is then `{rs.scoring.final_source}`" + (f", capped at {_flag(rs.scoring.cap)}" if rs.scoring.cap else "") + ".")
-    elif rs.scoring.cap:
-        add(f"The total is capped at {_flag(rs.scoring.cap)}.")
+    if sc.prefer:
+        add(f"On equal totals, a reading that counts {' or '.join(sc.prefer)} is kept.")
+    cap = ""
+    if sc.cap:
+        cap = f"at {sc.cap}" if not callable(sc.cap) else f"{_how(sc.cap)} (0: no cap)"
+    if sc.final_source:
+        add(f"The total is then `{sc.final_source}`" + (f", capped {cap}" if cap else "") + ".")
+    elif cap:
+        add(f"The total is capped {cap}.")
+    if sc.exclusion == "listed":
+        add("A counted fan excludes exactly the fans it lists (不计); a fan that is itself excluded excludes nothing.")
+    else:
+        add("A fan excludes the fans it lists and, through them, those they exclude.")
+    if any(f.sets is not None for f in sc.fans):
+        if sc.set_principle == "account_once":
+            add("Fans over groups of sets (组合番) follow 套算一次: the largest matching group counts first, each set left over combines once more with its best fan over a pair, identical fans dropped first when there are too many.")
+        else:
+            add(f"Fans over groups of sets (组合番) follow `{sc.set_principle}`" + (": every matching group counts, whatever sets it shares." if sc.set_principle == "each_group" else "."))
     add("")
     add("| id | 中文 | English | value | when | counted | excludes | rule |")
     add("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for f in rs.scoring.fans:
-        value = f.value if not callable(f.value) else _flag(f.value)
-        counted = f"`{f.count_source}` times" if f.count_source else "once"
-        if f.alone:
-            counted += ", only when no other fan counts"
-        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {value} | `{f.when_source}` | {counted} | {', '.join(f.excludes)} | {f.rule} |")
+    for f in sc.fans:
+        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {_amount(f.value)} | {_fan_when(f)} | {_fan_counted(f)} | {_fan_excludes(f)} | {f.rule} |")
+    noted = [f for f in sc.fans if f.doc]
+    if noted:
+        add("")
+        for f in noted:
+            add(f"- {f.id} ({f.name.zh}): {f.doc}")
     add("")
-    add("## Settlement")
+
+
+def _fan_when(f) -> str:
+    parts = [] if f.when_source == "true" and (f.sets is not None or f.each is not None) else [f"`{f.when_source}`"]
+    if f.sets is not None:
+        parts.append(_pattern(f.sets))
+    if f.each is not None:
+        parts.append(f"a {f.each[0]} of `{_source(f.each[1])}`")
+    return "; ".join(parts)
+
+
+def _fan_counted(f) -> str:
+    if f.each is not None:
+        counted = f"once per such {f.each[0]}"
+    else:
+        counted = f"`{f.count_source}` times" if f.count_source else "once"
+    if f.alone:
+        counted += ", only when no other fan counts"
+    if f.bonus:
+        counted += ", a bonus (it does not stop a fan counted alone)"
+    return counted
+
+
+def _fan_excludes(f) -> str:
+    parts = list(f.excludes)
+    parts += [f"{fid} ({'once' if n == 1 else f'{n} times'})" for fid, n in f.excludes_times]
+    parts += [f"{fid} on its sets" for fid in f.excludes_sets]
+    return ", ".join(parts)
+
+
+def _pattern(p) -> str:
+    """A set pattern in words: how many chows or pungs and how they relate."""
+    kind = "pungs or kongs" if p.kind == "pung" else "chows"
+    text = f"{p.size} {kind}"
+    if p.tiles is not None:
+        return f"{text} of different tiles among {format_tiles(p.tiles)}"
+    if p.suits == "same":
+        text += " in one suit"
+    elif p.suits == "different":
+        text += " in different suits"
+    if p.ranks:
+        text += f", ranks {', '.join(map(str, p.ranks))}" + (" (lowest numbers)" if p.kind == "chow" else "")
+    if p.steps:
+        steps = " or ".join(map(str, p.steps))
+        text += ", of the same rank" if p.steps == (0,) else f", ranks going up evenly by {steps}"
+    return text
+
+
+# ------------------------------------------------------------ settlement
+
+
+def _settlement_section(rs, add) -> None:
+    add("## Settlement (结算)")
     add("")
     s = rs.settlement
-    discard = _PAYERS[s.discard_payers] if s.discard_payers in _PAYERS else _flag(s.discard_payers)
-    add(f"- Discard win: paid by {discard}. Self-draw: paid by {_PAYERS[s.self_draw_payers]}.")
-    add(f"- Each payer pays each winner `{s.amount_source}`.")
+    if callable(s.discard_payers):
+        discard = f"{_PAYERS['discarder']} (`discarder`) or {_PAYERS['others']} (`others`), {_how(s.discard_payers, 'chooses')}"
+    else:
+        discard = _PAYERS.get(s.discard_payers, f"`{s.discard_payers}`")
+    add(f"- Discard win (点炮): paid by {discard}. Self-draw (自摸): paid by {_PAYERS.get(s.self_draw_payers, s.self_draw_payers)}.")
+    add(f"- Each payer pays each winner `{s.amount_source}` (payments labelled {_reason(rs, 'win')}).")
+    for reason, _, src in s.extras:
+        add(f"- Extra line {_reason(rs, reason)}: each payer also pays each winner `{src}` (nothing when it is 0).")
     if s.self_draw_when_source:
         add(f"- A discard win is settled as a self-draw when `{s.self_draw_when_source}`.")
     for rule in s.liable:
         who = "the discarder (or robbed player)" if rule.who == "discarder" else "the player who fed the kong"
-        add(f"- When `{rule.source}`, {who} pays every payer's share.")
+        add(f"- When `{rule.source}`, {who} pays every payer's share (包).")
     kp = rs.kong_payments
     if kp is not None:
-        timing = {"immediate": "as soon as the kong stands", "at_end": "with the hand's win", "owner_wins": "only if the kong's owner wins"}[kp.timing]
+        timing = {"immediate": "as soon as the kong stands", "at_end": "with the hand's win", "owner_wins": "only if the kong's owner wins"}.get(kp.timing, kp.timing)
         parts = "; ".join(f"{kind}: {_amount(amount)} from {'the discarder' if who == 'discarder' else 'each other player'}" for kind, who, amount in kp.rules)
-        add(f"- Kongs are paid {timing} ({parts})" + (f"; at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
+        add(f"- Kongs (杠钱) are paid {timing} ({parts}; labelled {_reason(rs, kp.reason)})" + (f"; also at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
     if s.table_fee:
         add(f"- Table fee (台费): every player pays the house {_amount(s.table_fee)} each hand, win or draw.")
     if rs.ready_check is not None:
         rc = rs.ready_check
-        add(f"- Exhausted wall ({rc.reason}, {_flag(rc.when)}): a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + ".")
+        add(f"- Exhausted wall, ready check (查叫){_cond(rc.when)}: a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + f" (labelled {_reason(rs, rc.reason)}).")
     else:
-        add("- Exhausted wall: nothing is paid.")
+        add("- Exhausted wall (流局): no ready check; nothing is paid for the hands themselves.")
     add("")
-    add("## Dealer and match")
+
+
+def _seat_label(offset: int, n: int) -> str:
+    if offset == 0:
+        return "dealer (庄家)"
+    if n == 2:
+        return "the other player (对家)"
+    if offset == 1:
+        return "dealer's next (下家)"
+    if offset == n - 1:
+        return "dealer's previous (上家)"
+    if n == 4 and offset == 2:
+        return "dealer's opposite (对家)"
+    return f"dealer + {offset}"
+
+
+def _horses_section(rs, add) -> None:
+    hs = rs.horses
+    kinds = [zh for zh, value in (("买马", hs.bought_each), ("罚马", hs.bought_dealer), ("奖马", hs.reward)) if value]
+    add("## Horses (马" + (": " + ", ".join(kinds) if kinds else "") + ")")
+    add("")
+    add("A horse (马) is a tile that points at a seat, counted from the dealer, by the table for the number of players:")
+    add("")
+    for n in sorted(hs.seats, reverse=True):
+        per_seat = "; ".join(f"{_seat_label(off, n)} {format_tiles(tiles)}" for off, tiles in enumerate(hs.seats[n]))
+        add(f"- {n} players: {per_seat}.")
+    add("")
+    if hs.bought_each:
+        add(f"- Bought horses (买马): before the deal every player buys {_count(hs.bought_each, 'horses')}.")
+    if hs.bought_dealer:
+        add(f"- Penalty horses (罚马): before the deal the dealer alone buys {_count(hs.bought_dealer, 'horses')}" + (", on top of his bought ones" if hs.bought_each else "") + ".")
+    if hs.bought_each or hs.bought_dealer:
+        add("- Bought horses are dealt from a second set of all the tiles, shuffled apart from the wall, the dealer first and then round the table.")
+        pay = "the share itself" if hs.amount is None else _amount(hs.amount) + " (`horse.share` being the share it repeats)"
+        add(
+            f"- How a bought horse pays: it repeats the `{hs.mirror}` shares of the seat it points at. Pointing at a winner, its owner"
+            " collects from each of that winner's payers (but himself); pointing at a player who pays a winner, its owner pays that"
+            f" winner too (unless the owner is the winner). Each time it pays or collects {pay}; payments labelled {_reason(rs, hs.reason)}."
+        )
+        add("- At an exhausted wall bought horses pay nothing.")
+    if hs.reward:
+        hits = [(reason, src) for reason, _, src in rs.settlement.extras if "horse_hits" in src]
+        paid = "; ".join(f"extra line {_reason(rs, reason)}: `{src}`" for reason, src in hits)
+        add(
+            f"- Reward horses (奖马): the last tiles of the wall, {_count(hs.reward, 'tiles')}, are set aside, never drawn (kong replacements come"
+            " from just before them). After a win they are turned; each that points at a winner is a hit for him (`winner.horse_hits`)"
+            + (f", paid by the settlement's {paid}" if paid else "")
+            + ". They are not turned at an exhausted wall."
+        )
+    add("- Marks: the hand's result lists every horse turned over (`horses`: tile, bought or reward, owner, seat) marked `won` (it points at a winner), `lost` (at a player who paid the win) or `none`; at an exhausted wall every bought horse is `lost`.")
+    add("")
+
+
+def _follow_section(rs, add) -> None:
+    fd = rs.follow_dealer
+    add("## Follow the dealer (跟庄)")
+    add("")
+    add(f"- Played: {_flag(fd.when)}.")
+    add(
+        "- When the dealer discards a tile and every other player, in turn, discards the same tile, with no claim, kong or special"
+        f" set in between, that is a round of following: the dealer at once pays each other player `{fd.amount_source}`"
+        f" (`follow.round` is the round just completed: 1 for the first, 2 for the second, …); payments labelled {_reason(rs, fd.reason)}."
+    )
+    add("- Following goes on with the dealer's next discard; another tile, or any claim or kong, ends it for the hand. Its payments stand however the hand ends.")
+    add("")
+
+
+def _dealer_section(rs, add) -> None:
+    add("## Dealer and match (庄家与局数)")
     add("")
     d = rs.dealer
     add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
-    add(f"- After a win: {_DEALER[d.after_win]}; after several winners: {_DEALER[d.after_multiple_winners]}; after an exhausted wall: {_DEALER[d.after_draw]}.")
+    if d.creator_deals is not False:
+        add(f"- The room's creator (seat 0) deals the first hand (开房者坐庄): {_flag(d.creator_deals)}.")
+    add(f"- After a win: {_DEALER.get(d.after_win, d.after_win)}; after several winners: {_DEALER.get(d.after_multiple_winners, d.after_multiple_winners)}; after an exhausted wall: {_DEALER.get(d.after_draw, d.after_draw)}.")
     if d.may_repeat is not True:
         add(f"- The dealer may deal twice in a row: {_flag(d.may_repeat)}.")
-    add(f"- Hands in a match: {_flag(rs.hands)}.")
+    if rs.prevailing_wind == "by_round":
+        add("- Prevailing wind (圈风): East for the first round of hands (as many hands as players), then South, West, North, and East again.")
+    else:
+        add("- Prevailing wind (圈风): East for the whole match.")
+    add(f"- Hands in a match: {_how(rs.hands)}.")
+    streak = [src for src in _sources(rs) if "winner.streak" in src]
+    if streak:
+        add("")
+        add("### Dealer streak (连庄)")
+        add("")
+        add("- The dealer's streak counts the hands in a row after which he kept the deal; it is 0 for a new dealer. `winner.streak` is that count when the receiving player is the dealer, 0 otherwise.")
+        lines = [f"extra line {_reason(rs, reason)}: `{src}`" for reason, _, src in rs.settlement.extras if "winner.streak" in src]
+        if "winner.streak" in rs.settlement.amount_source:
+            lines.insert(0, f"the win's amount `{rs.settlement.amount_source}`")
+        if lines:
+            add(f"- The streak is paid through {'; '.join(lines)} (see Settlement).")
     add("")
-    add("## Verbs")
-    add("")
-    for verb in rs.verbs:
-        zh, text = VERB_HELP[verb]
-        add(f"- **{verb}** ({zh}): {text}")
-    add("")
-    return "\n".join(lines)
+
+
+# ------------------------------------------------------------ verbs
+
+
+def verb_help(rs, verb: str) -> tuple[str, str]:
+    """The Chinese name of a verb and what `SEAT verb ...` does in this variant."""
+    if verb == "kong":
+        text = "`SEAT kong [T]`: kong the discard (three in hand), or at your turn a concealed kong of T or an added kong on your pung of T"
+        if rs.special_sets:
+            names = ", ".join(sp.name.zh for sp in rs.special_sets)
+            text += f"; `SEAT kong T1T2T3[T4]` lays down a special set ({names})"
+        return "杠", text + "."
+    if verb == "ready":
+        if rs.ready.declare == "opening":
+            return "报叫", "`SEAT ready [T]`: declare ready from the starting hand: the dealer with his first discard, of T; another player before the dealer's first discard, without a tile."
+        return "报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."
+    return VERB_HELP[verb]
+
+
+VERB_HELP = {
+    "discard": ("打牌", "`SEAT discard T`: discard tile T at your turn."),
+    "hu": ("胡", "`SEAT hu`: win, by self-draw at your turn or on the tile on offer."),
+    "pass": ("过", "`SEAT pass`: decline the claims (or the declaration) on offer."),
+    "pong": ("碰", "`SEAT pong`: pung the discard with a pair from your hand."),
+    "chow": ("吃", "`SEAT chow T1T2`: chow the previous player's discard with T1 and T2 from your hand."),
+    "take": ("拿牌", "`SEAT take T`: after your kong, take the face-up tail tile T as your replacement."),
+    "buy": ("买点", "`SEAT buy N`: before the deal, buy N points of stakes (`pass` buys none)."),
+    "double": ("加倍", "`SEAT double`: instead of the win on offer (by self-draw or on the tile on offer), double your multiplier and play on."),
+}
 
 
 def _value(v) -> str:
