@@ -81,8 +81,30 @@ def standard_complete(counts: list, jokers: int) -> bool:
         needs.append((_need(key, chows, False), key, chows))
     total = sum(n for n, _, _ in needs)
     if total + 2 <= jokers:
-        return True  # the pair made of jokers alone
-    return any(total - n + _need(key, chows, True) <= jokers for n, key, chows in needs)
+        return _within_four(counts, jokers)  # the pair made of jokers alone
+    if any(total - n + _need(key, chows, True) <= jokers for n, key, chows in needs):
+        return _within_four(counts, jokers)
+    return False
+
+
+def _within_four(counts: list, jokers: int) -> bool:
+    """The fewest-jokers count ignores that no kind has a fifth copy; where
+    the jokers could make one, some split must keep every kind within four."""
+    if not jokers or max(counts[:NUM_PLAYABLE]) + jokers <= 4:
+        return True
+    groups = [(chows, tuple(counts[lo:hi])) for lo, hi, chows in _GROUPS]
+    for pair_group in range(len(groups)):
+        sizes = []
+        for g, (chows, key) in enumerate(groups):
+            ok = _capped_sizes(key, chows, g == pair_group, jokers)
+            if not ok:
+                break
+            sizes.append(ok)
+        else:
+            # jokers left over make sets of their own, of kinds not held
+            if any((jokers - sum(combo)) >= 0 and (jokers - sum(combo)) % 3 == 0 for combo in product(*sizes)):
+                return True
+    return False
 
 
 def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
@@ -115,15 +137,35 @@ def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
         if sets is None:
             sets = _need(grown, chows, False)
         rest = total - sets_only
-        if rest + sets + min(2, pair_elsewhere[i]) <= jokers:
-            out.append(t)
-            continue
-        paired = need.get((grown, chows, True))
-        if paired is None:
-            paired = _need(grown, chows, True)
-        if rest + paired <= jokers:
+        fits = rest + sets + min(2, pair_elsewhere[i]) <= jokers
+        if not fits:
+            paired = need.get((grown, chows, True))
+            if paired is None:
+                paired = _need(grown, chows, True)
+            fits = rest + paired <= jokers
+        if fits and _within_four(_plus(counts, t), jokers):
             out.append(t)
     return out
+
+
+_CAPPED: dict = {}
+
+
+def _capped_sizes(key: tuple, chows: bool, pair: bool, jokers: int) -> frozenset:
+    """How many jokers can complete one suit with no rank past four copies
+    (cached by the suit's counts, like the fewest-jokers count)."""
+    k = (key, chows, pair, jokers)
+    found = _CAPPED.get(k)
+    if found is None:
+        fills = _suit_fills(key, chows, pair, jokers)
+        found = _CAPPED[k] = frozenset(len(f) for f in fills if all(key[r] + f.count(r) <= 4 for r in set(f)))
+    return found
+
+
+def _plus(counts: list, t: int) -> list:
+    grown = list(counts)
+    grown[t] += 1
+    return grown
 
 
 def seven_pairs_complete(counts: list, jokers: int, quads_as_two_pairs: bool = True) -> bool:
