@@ -126,6 +126,8 @@ def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
     hopeless = [total - 1 + min(2, g[5] - g[4], pair_elsewhere[i]) > jokers for i, g in enumerate(groups)]
     out = []
     need = _NEED
+    may_pass_four = max(counts[:NUM_PLAYABLE]) + 1 + jokers > 4
+    capped = None
     for t in candidates:
         i = t // 9 if t < 27 else 3
         if hopeless[i]:
@@ -143,9 +145,46 @@ def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
             if paired is None:
                 paired = _need(grown, chows, True)
             fits = rest + paired <= jokers
-        if fits and _within_four(_plus(counts, t), jokers):
+        if fits and may_pass_four:
+            capped = capped or _CappedWaits(groups, jokers)
+            fits = capped.fits(i, grown)
+        if fits:
             out.append(t)
     return out
+
+
+class _CappedWaits:
+    """`_within_four` for the candidates of one wait search: the joker
+    counts the other groups can take (within four of a kind) are summed
+    once per group, so a candidate only adds its own group's."""
+
+    def __init__(self, groups, jokers: int):
+        self.jokers = jokers
+        self.chows = [g[2] for g in groups]
+        plain = [_capped_sizes(g[3], g[2], False, jokers) for g in groups]
+        paired = [_capped_sizes(g[3], g[2], True, jokers) for g in groups]
+        n = len(groups)
+        # for a candidate in group i: sums over the other groups, the pair
+        # in none of them, or in one of them
+        self.no_pair = [self._sums(plain[g] for g in range(n) if g != i) for i in range(n)]
+        self.pair = [
+            frozenset().union(*(self._sums(paired[g] if g == p else plain[g] for g in range(n) if g != i) for p in range(n) if p != i))
+            for i in range(n)
+        ]
+
+    def _sums(self, size_sets) -> frozenset:
+        sums = {0}
+        for sizes in size_sets:
+            sums = {a + b for a in sums for b in sizes if a + b <= self.jokers}
+        return frozenset(sums)
+
+    def fits(self, i: int, grown: tuple) -> bool:
+        j = self.jokers
+        own = _capped_sizes(grown, self.chows[i], True, j)
+        if any((j - a - b) % 3 == 0 and a + b <= j for a in self.no_pair[i] for b in own):
+            return True
+        own = _capped_sizes(grown, self.chows[i], False, j)
+        return any((j - a - b) % 3 == 0 and a + b <= j for a in self.pair[i] for b in own)
 
 
 _CAPPED: dict = {}
@@ -162,10 +201,6 @@ def _capped_sizes(key: tuple, chows: bool, pair: bool, jokers: int) -> frozenset
     return found
 
 
-def _plus(counts: list, t: int) -> list:
-    grown = list(counts)
-    grown[t] += 1
-    return grown
 
 
 def seven_pairs_complete(counts: list, jokers: int, quads_as_two_pairs: bool = True) -> bool:
