@@ -126,7 +126,12 @@ def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
     hopeless = [total - 1 + min(2, g[5] - g[4], pair_elsewhere[i]) > jokers for i, g in enumerate(groups)]
     out = []
     need = _NEED
-    may_pass_four = max(counts[:NUM_PLAYABLE]) + 1 + jokers > 4
+    # four of a kind may stop a joker only where some group's joker counts
+    # change when kept within four (cached per group)
+    binds = [
+        max(g[3]) + 1 + jokers > 4 and (_cap_binds(g[3], g[2], False, jokers) or _cap_binds(g[3], g[2], True, jokers))
+        for g in groups
+    ] if max(counts[:NUM_PLAYABLE]) + 1 + jokers > 4 else None
     capped = None
     for t in candidates:
         i = t // 9 if t < 27 else 3
@@ -145,7 +150,10 @@ def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
             if paired is None:
                 paired = _need(grown, chows, True)
             fits = rest + paired <= jokers
-        if fits and may_pass_four:
+        if fits and binds is not None and (
+            any(b for g, b in enumerate(binds) if g != i)
+            or _cap_binds(grown, chows, False, jokers) or _cap_binds(grown, chows, True, jokers)
+        ):
             capped = capped or _CappedWaits(groups, jokers)
             fits = capped.fits(i, grown)
         if fits:
@@ -193,11 +201,21 @@ _CAPPED: dict = {}
 def _capped_sizes(key: tuple, chows: bool, pair: bool, jokers: int) -> frozenset:
     """How many jokers can complete one suit with no rank past four copies
     (cached by the suit's counts, like the fewest-jokers count)."""
+    return _capped(key, chows, pair, jokers)[0]
+
+
+def _cap_binds(key: tuple, chows: bool, pair: bool, jokers: int) -> bool:
+    """Whether keeping to four copies rules out some number of jokers here."""
+    return _capped(key, chows, pair, jokers)[1]
+
+
+def _capped(key: tuple, chows: bool, pair: bool, jokers: int) -> tuple:
     k = (key, chows, pair, jokers)
     found = _CAPPED.get(k)
     if found is None:
         fills = _suit_fills(key, chows, pair, jokers)
-        found = _CAPPED[k] = frozenset(len(f) for f in fills if all(key[r] + f.count(r) <= 4 for r in set(f)))
+        sizes = frozenset(len(f) for f in fills if all(key[r] + f.count(r) <= 4 for r in set(f)))
+        found = _CAPPED[k] = (sizes, sizes != frozenset(len(f) for f in fills))
     return found
 
 
