@@ -23,7 +23,7 @@ def tiles_in_play(game) -> Counter:
     if game.indicator >= 0:
         c[game.indicator] += 1  # the turned wild indicator, out of play
     r = game.result
-    if r is not None and r.end == "win" and not r.self_drawn:
+    if r is not None and r.end == "win" and r.discarder >= 0:
         c[r.win_tile] += 1  # the discard (or robbed tile) went to the winner
     return c
 
