@@ -1,0 +1,13 @@
+"""Property tests draw the same examples on every run unless asked to
+explore: CI stays reproducible, and `MJC_LONG=1` (or `MJC_EXPLORE=1`) draws
+fresh random examples, many more of them, to look for new failures."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("fixed", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("MJC_LONG") or os.environ.get("MJC_EXPLORE") else "fixed")
