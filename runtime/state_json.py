@@ -206,6 +206,7 @@ def _result_from_json(d: dict, table):
         deltas=d["deltas"],
         next_dealer=d["next_dealer"],
         win_tile=INDEX[d["win_tile"]] if d.get("win_tile") else -1,
+        robbing_kong=bool(d.get("robbing_kong")),
         valuations=valuations,
         horses=[dict(h) for h in d.get("horses", [])],
         wilds=tuple(INDEX[t] for t in d.get("wilds", [])),
