@@ -47,6 +47,8 @@ class Outcome:
 
 def _steps(data, pos, file: str) -> list[Step]:
     out = []
+    if not isinstance(data.get("actions") or [], list):
+        raise ScenarioError(f"{file}:{pos.of(('actions',))[0]}: actions is a list of 'SEAT VERB [ARGUMENT]'")
     for i, raw in enumerate(data.get("actions") or []):
         line = pos.of(("actions", i))[0]
         words = str(raw).split()
@@ -129,10 +131,19 @@ class Runner:
         if "horses" in data:
             if not isinstance(data["horses"], dict):
                 raise ScenarioError(f"{self.file}:{self.line('horses')}: horses maps each seat to its horse tiles")
-            horses = {int(k): self._tiles(("horses", k), v) for k, v in data["horses"].items()}
+            horses = {}
+            for k, v in data["horses"].items():
+                if not str(k).isdigit() or not 0 <= int(k) < n:
+                    raise ScenarioError(f"{self.file}:{self.line('horses', k)}: no seat {k} at a {n}-player table")
+                horses[int(k)] = self._tiles(("horses", k), v)
         if "hands" not in data:
             if "seed" not in data:
                 raise ScenarioError(f"{self.file}:1: give hands and wall, or a seed")
+            if "indicator" in data:
+                raise ScenarioError(
+                    f"{self.file}:{self.line('indicator')}: with a seed the indicator is turned from the shuffled wall; "
+                    "give it with hands and wall"
+                )
             game = deal(self.table, data["seed"], dealer, streak=streak)
             if horses is not None:
                 game.horses = horses
@@ -170,6 +181,8 @@ class Runner:
         return Game(self.table, hands, wall, dealer, indicator=indicator, streak=streak, horses=horses)
 
     def _tiles(self, path, text) -> list[int]:
+        if text is not None and not isinstance(text, (str, list)):
+            raise ScenarioError(f"{self.file}:{self.line(*path)}: tiles are text such as 123m5p or a list, not {text!r}")
         try:
             return parse_tiles(text if text is not None else "")
         except TileError as exc:

@@ -39,6 +39,10 @@ def test_score_answers_unreadable_lines_with_an_error_line(capsys, tmp_path, raw
     ("variant: kunming\nseed: 7\nexpect: {fans: 5}\n", "s.yaml:3: expect.fans is a mapping of seats"),
     ("variant: kunming\nseed: 7\nexpect: [1]\n", "s.yaml:3: expect maps result keys to their expected values"),
     ("variant: kunming\nseed: 7\ndealer: true\n", "s.yaml:3: dealer must be a seat 0..3"),
+    ("variant: kunming\nseed: 7\nactions: abc\n", "s.yaml:3: actions is a list of 'SEAT VERB [ARGUMENT]'"),
+    ("variant: kunming\nhands: {0: 5}\nwall: 1m\n", "s.yaml:2: tiles are text such as 123m5p or a list, not 5"),
+    ("variant: chaozhou\noptions: {gui_pai: fan_gui}\nseed: 7\nindicator: 3m\n", "s.yaml:4: with a seed the indicator is turned"),
+    ("variant: chaozhou\noptions: {mai_ma: '1'}\nseed: 7\nhorses: {x: 1m}\n", "s.yaml:4: no seat x at a 4-player table"),
     ("variant: kunming\nseed: 7\ndescription: " + "[" * 2000 + "]" * 2000 + "\n", "the input cannot be read"),
 ])
 def test_scenario_mistakes_are_named_before_play(capsys, tmp_path, text, message):
