@@ -93,18 +93,25 @@ def _within_four(counts: list, jokers: int) -> bool:
     if not jokers or max(counts[:NUM_PLAYABLE]) + jokers <= 4:
         return True
     groups = [(chows, tuple(counts[lo:hi])) for lo, hi, chows in _GROUPS]
-    for pair_group in range(len(groups)):
-        sizes = []
-        for g, (chows, key) in enumerate(groups):
-            ok = _capped_sizes(key, chows, g == pair_group, jokers)
-            if not ok:
-                break
-            sizes.append(ok)
-        else:
-            # jokers left over make sets of their own, of kinds not held
-            if any((jokers - sum(combo)) >= 0 and (jokers - sum(combo)) % 3 == 0 for combo in product(*sizes)):
-                return True
-    return False
+    return any(
+        _leaves_sets(_sums((_capped_sizes(key, chows, g == pair_group, jokers) for g, (chows, key) in enumerate(groups)), jokers), jokers)
+        for pair_group in range(len(groups))
+    )
+
+
+def _sums(size_sets, jokers: int) -> frozenset:
+    """The joker counts, at most `jokers`, that groups with these possible
+    counts can take together."""
+    sums = {0}
+    for sizes in size_sets:
+        sums = {a + b for a in sums for b in sizes if a + b <= jokers}
+    return frozenset(sums)
+
+
+def _leaves_sets(used, jokers: int) -> bool:
+    """Some count of jokers used leaves the rest to make sets of their own
+    (of kinds not held)."""
+    return any((jokers - u) % 3 == 0 for u in used if u <= jokers)
 
 
 def standard_waits(counts: list, jokers: int, candidates) -> list[int]:
@@ -174,25 +181,17 @@ class _CappedWaits:
         n = len(groups)
         # for a candidate in group i: sums over the other groups, the pair
         # in none of them, or in one of them
-        self.no_pair = [self._sums(plain[g] for g in range(n) if g != i) for i in range(n)]
+        self.no_pair = [_sums((plain[g] for g in range(n) if g != i), jokers) for i in range(n)]
         self.pair = [
-            frozenset().union(*(self._sums(paired[g] if g == p else plain[g] for g in range(n) if g != i) for p in range(n) if p != i))
+            frozenset().union(*(_sums((paired[g] if g == p else plain[g] for g in range(n) if g != i), jokers) for p in range(n) if p != i))
             for i in range(n)
         ]
 
-    def _sums(self, size_sets) -> frozenset:
-        sums = {0}
-        for sizes in size_sets:
-            sums = {a + b for a in sums for b in sizes if a + b <= self.jokers}
-        return frozenset(sums)
-
     def fits(self, i: int, grown: tuple) -> bool:
-        j = self.jokers
-        own = _capped_sizes(grown, self.chows[i], True, j)
-        if any((j - a - b) % 3 == 0 and a + b <= j for a in self.no_pair[i] for b in own):
-            return True
-        own = _capped_sizes(grown, self.chows[i], False, j)
-        return any((j - a - b) % 3 == 0 and a + b <= j for a in self.pair[i] for b in own)
+        j, chows = self.jokers, self.chows[i]
+        return _leaves_sets(_sums((self.no_pair[i], _capped_sizes(grown, chows, True, j)), j), j) or _leaves_sets(
+            _sums((self.pair[i], _capped_sizes(grown, chows, False, j)), j), j
+        )
 
 
 _CAPPED: dict = {}
