@@ -42,6 +42,7 @@ class Action(NamedTuple):
 DISCARDS = tuple(Action("discard", t) for t in range(len(NAMES)))
 HU = Action("hu")
 PASS = Action("pass")
+DOUBLE = Action("double")
 
 
 class ActionError(ValueError):

@@ -4,9 +4,7 @@ that last after a pass, and the limits of a declared ready hand."""
 from __future__ import annotations
 
 from . import analysis
-from .actions import DISCARDS, HU, PASS, Action
-
-DOUBLE = Action("double")
+from .actions import DISCARDS, DOUBLE, HU, PASS, Action
 from .melds import PUNG
 from .tiles import NAMES, is_number
 from .scoring import WinContext, evaluate
@@ -376,8 +374,7 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             if st.declared and verb in game.table.ready_forbids:
                 return f"declared ready and may not {verb}"
             if st.declared and verb == "kong":
-                return "declared ready: this kong would change the waiting tiles" + (
-                    " or their values" if game.table.ready_kong == "same_waits_and_values" else "")
+                return _ready_kong_refusal(game)
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
             return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
@@ -417,14 +414,19 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             return "a kong names its tile"
         held = st.counts[tile] + (3 if any(m.type == PUNG and m.tile == tile for m in st.melds) else 0)
         if st.declared and held == 4:
-            if game.table.ready_kong == "never":
-                return "declared ready: may not kong"
-            return "declared ready: this kong would change the waiting tiles" + (
-                " or their values" if game.table.ready_kong == "same_waits_and_values" else "")
+            return _ready_kong_refusal(game)
         return f"has no kong of {NAMES[tile]} to make now"
     if verb == "hu":
         return "the hand is not a winning hand that may win here"
     return "not allowed now"
+
+
+def _ready_kong_refusal(game) -> str:
+    """Why a declared player may not make a kong he holds the tiles for."""
+    rule = game.table.ready_kong
+    if rule == "never":
+        return "declared ready: may not kong"
+    return "declared ready: this kong would change the waiting tiles" + (" or their values" if rule == "same_waits_and_values" else "")
 
 
 def _copies(n: int) -> str:
