@@ -110,7 +110,7 @@ class Share:
     reason: str
 
 
-def settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
+def _settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
     """A win paid as a self-draw: drawn, or a robbed kong or a discard win
     the variant counts as one (`claims.rob_kong.counts_as`,
     `settlement.win.self_draw_when`)."""
@@ -119,13 +119,14 @@ def settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
     return v.facts is not None and table.self_draw_when is not None and bool(table.self_draw_when(v.facts, v.result, table.o))
 
 
-def win_shares(game, winners, source, robbing, self_drawn, valuations) -> list[Share]:
+def win_shares(game, winners, source, robbing, as_self_draws: dict, valuations) -> list[Share]:
+    """What each payer owes each winner; `as_self_draws`: winner -> paid as a self-draw."""
     table = game.table
     spec = table.ruleset.settlement
     shares = []
     for w in winners:
         v = valuations[w]
-        as_self_draw = settled_as_self_draw(table, v, self_drawn, robbing)
+        as_self_draw = as_self_draws[w]
         liable = _liable(game, v, source) if v.facts is not None else -1
         if liable >= 0:
             # one player pays everyone's share, the other winners' too, each
@@ -154,7 +155,8 @@ def _paid(shares) -> list[Payment]:
 
 
 def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> HandResult:
-    shares = win_shares(game, winners, source, robbing, self_drawn, valuations)
+    as_self_draws = {w: _settled_as_self_draw(game.table, valuations[w], self_drawn, robbing) for w in winners}
+    shares = win_shares(game, winners, source, robbing, as_self_draws, valuations)
     payments = list(game.payments) + _paid(shares)
     payments.extend(horse_payments(game, shares))
     payments.extend(kong_payments_at_end(game, winners))
@@ -164,7 +166,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         winners=list(winners),
         discarder=source,
         # as the rules count it: a robbed kong settled as a self-draw is one too
-        self_drawn=all(settled_as_self_draw(game.table, valuations[w], self_drawn, robbing) for w in winners),
+        self_drawn=all(as_self_draws.values()),
         payments=payments,
         deltas=_deltas(game.n, payments),
         next_dealer=next_dealer(game, winners, source),
