@@ -238,12 +238,16 @@ def _score_line(raw: bytes, number: int, rs, cache: dict) -> dict:
 
 
 def _plain(exc: BaseException) -> str:
-    text = str(exc)
     if isinstance(exc, RecursionError):
         return "nested too deeply"
-    if "Exceeds the limit" in text:
+    if _too_many_digits(exc):
         return "a number with too many digits"
-    return text or type(exc).__name__
+    return str(exc) or type(exc).__name__
+
+
+def _too_many_digits(exc: BaseException) -> bool:
+    """Python's refusal to read an integer of more than 4,300 digits."""
+    return isinstance(exc, ValueError) and "Exceeds the limit" in str(exc)
 
 
 def cmd_scenario(args) -> int:
@@ -330,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mjc {args.command}: the input cannot be read: {_plain(exc)}", file=sys.stderr)
         return EXIT_INPUT
     except ValueError as exc:
-        if "Exceeds the limit" not in str(exc):
+        if not _too_many_digits(exc):
             raise
         print(f"mjc {args.command}: the input holds {_plain(exc)}", file=sys.stderr)
         return EXIT_INPUT

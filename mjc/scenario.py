@@ -280,21 +280,14 @@ class Runner:
                 return
 
     def _is_turn_kong(self, step: Step) -> bool:
-        if step.verb != "kong" or not step.arg:
-            return False
-        try:
-            return parse_action(f"kong {step.arg}").tile not in (-1, self.game.window.tile)
-        except ActionError:
-            return False
+        action = _parsed(step) if step.verb == "kong" and step.arg else None
+        return action is not None and action.tile not in (-1, self.game.window.tile)
 
     def _note_refused_claim(self, step: Step) -> None:
         """A claim named for a seat this window offers none: it waits, but
         if it never fits, say why it did not fit here."""
-        if step.verb == "pass" or self.i in self.held_back:
-            return
-        try:
-            action = parse_action(f"{step.verb} {step.arg}".strip())
-        except ActionError:
+        action = _parsed(step)
+        if step.verb == "pass" or self.i in self.held_back or action is None:
             return
         tile = self.game.window.tile
         if step.seat == self.game.window.source or action.tile not in (-1, tile):
@@ -393,6 +386,15 @@ class Runner:
 
 
 START_VERBS_SET = {"ready", "pass", "buy"}
+
+
+def _parsed(step: Step) -> Action | None:
+    """The step's action, or None where its text does not read as one (the
+    point where it is taken says why)."""
+    try:
+        return parse_action(f"{step.verb} {step.arg}".strip())
+    except ActionError:
+        return None
 
 
 def scenario_result(game: Game, variant: str) -> dict:
