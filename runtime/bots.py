@@ -156,7 +156,13 @@ def _isolation(counts, tile: int) -> int:
     return sum(counts[t] for t in range(max(base, tile - 2), min(base + 9, tile + 3)) if t != tile)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _strong(seed=0):
+    from bots.strong import StrongBot  # the strong bot lives in its own package, beside runtime/
+
+    return StrongBot(seed)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": _strong}
 
 
 def make_bot(kind: str, seed=0):

@@ -1,0 +1,112 @@
+"""How dangerous a discard is: which other seats may be ready, and how
+likely a tile is to be among a ready seat's winning tiles.
+
+The reasoning is generic over the variant's suits and copies:
+
+- a seat that declared ready is ready; another is judged by how far the
+  hand has gone (its discards) and the sets it has laid down;
+- a tile a seat let pass since its hand last changed (it could have won
+  on it and did not) is safe against it, and against a declared, locked
+  hand every tile discarded since the declaration is;
+- a tile that seat discarded itself is safer (its hand did not keep it);
+- the ways a tile can complete a hand are counted from the tiles still
+  unseen: a number tile completes a two-sided, closed or edge wait only if
+  the other two tiles of that wait can still be held (no-chance when all
+  their copies are in sight), a pair or single wait only if a copy of the
+  tile itself can still be held; an honour only the latter;
+- suji generalised: a two-sided wait that would also win on a tile the
+  seat has discarded is less likely to be held.
+"""
+
+from __future__ import annotations
+
+import math
+
+SEQ_WEIGHT = 1.0
+PAIR_WEIGHT = 0.6
+SCALE = 0.045  # turns a sum of wait patterns into a probability
+
+
+def ready_probability(opponent, table) -> float:
+    if opponent.declared:
+        return 1.0
+    if opponent.hand_size <= 1:
+        return 0.95  # every set laid down: waiting on a single tile
+    x = 0.05 * len(opponent.discards) + 0.17 * opponent.claimed_melds
+    return min(0.9, 1.0 - math.exp(-x))
+
+
+def _avail(k, t: int) -> int:
+    """Copies of `t` that another seat may still hold."""
+    return k.unseen[t] if 0 <= t < 34 else 0
+
+
+def _factor(n: int) -> float:
+    return 0.0 if n <= 0 else 0.6 if n == 1 else 1.0
+
+
+def win_chance(k, opponent, t: int, locks: bool) -> float:
+    """Chance that `t` is among the opponent's winning tiles, if he is ready."""
+    if t in opponent.passed:
+        return 0.0 if (opponent.declared and locks) else 0.03
+    w = 0.0
+    if t < 27:
+        r = t % 9
+        base = t - r
+        discarded = opponent.discard_set
+        # two tiles below or above, or one on each side
+        if r + 2 <= 8:
+            f = _factor(_avail(k, base + r + 1)) * _factor(_avail(k, base + r + 2))
+            if f and r + 3 <= 8 and (base + r + 3) in discarded:
+                f *= 0.4
+            w += SEQ_WEIGHT * f
+        if r - 2 >= 0:
+            f = _factor(_avail(k, base + r - 1)) * _factor(_avail(k, base + r - 2))
+            if f and r - 3 >= 0 and (base + r - 3) in discarded:
+                f *= 0.4
+            w += SEQ_WEIGHT * f
+        if 1 <= r <= 7:
+            w += 0.7 * SEQ_WEIGHT * _factor(_avail(k, base + r - 1)) * _factor(_avail(k, base + r + 1))
+    # a pair waiting to become a pung, or a single waiting for its pair;
+    # the copy discarded now is in sight, so at least one more must remain
+    still = _avail(k, t)
+    if still > 0:
+        w += PAIR_WEIGHT * (1.0 if still >= 2 else 0.5)
+    p = min(0.35, SCALE * w)
+    if t in opponent.discard_set:
+        p *= 0.35
+    return p
+
+
+class Danger:
+    """Expected points lost by discarding each tile, for one decision."""
+
+    def __init__(self, k, table, money, typical_total: int):
+        self.k = k
+        self.table = table
+        self.locks = table.ready_locks
+        self.threats = []
+        if not table.hu_on_discard:
+            return
+        for o in k.opponents:
+            p = ready_probability(o, table)
+            if p <= 0.01:
+                continue
+            total = typical_total + (1 if o.declared else 0)
+            loss = money.loss(o.seat, total)
+            self.threats.append((o, p, loss))
+        self._cache: dict = {}
+
+    def cost(self, t: int) -> float:
+        if not self.threats:
+            return 0.0
+        c = self._cache.get(t)
+        if c is None:
+            c = self._cache[t] = sum(p * win_chance(self.k, o, t, self.locks) * loss for o, p, loss in self.threats)
+        return c
+
+    def pressure(self) -> float:
+        """Chance per round that someone else wins (ends the hand)."""
+        k = self.k
+        rate = (6.0 / k.unseen_total) * (1 + 0.5 * (k.n - 1))
+        return min(0.5, sum(ready_probability(o, self.table) for o in k.opponents) * rate)

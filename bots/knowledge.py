@@ -1,0 +1,135 @@
+"""What one seat knows at a decision: its own tiles, and what the table
+shows everyone (discards, exposed melds, flowers, face-up tiles, the wild
+indicator, who declared ready, how many tiles are left).
+
+Only public fields of the game and the seat's own state are read, the
+same information `runtime.views.seat_view` gives that seat; nothing of
+another seat's concealed tiles or of the wall's order (a test plays the
+bot against a game whose hidden parts raise when touched).
+"""
+
+from __future__ import annotations
+
+from runtime.melds import CHOW
+
+NUM = 34
+
+
+class Opponent:
+    """What the table shows of one other seat."""
+
+    __slots__ = ("seat", "discards", "discard_set", "melds", "exposed", "declared", "hand_size", "passed",
+                 "suits_shown", "claimed_melds")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.discards: list = []
+        self.discard_set: set = set()
+        self.melds: list = []
+        self.exposed = 0  # sets laid down
+        self.claimed_melds = 0  # of them, made with another seat's tile
+        self.declared = False
+        self.hand_size = 13
+        self.passed: set = set()  # tiles it let go by since its last turn
+        self.suits_shown: set = set()
+
+
+class Knowledge:
+    def __init__(self, game, seat: int):
+        table = game.table
+        self.seat = seat
+        self.n = game.n
+        self.copies = table.ruleset.copies
+        self.kinds = tuple(t for t in table.tile_kinds if t < NUM)
+        self.wilds = frozenset(table.wilds)
+        me = game.seats[seat]
+        self.counts = list(me.counts)
+        self.melds = list(me.melds)
+        self.declared = me.declared
+        self.drawn = me.drawn
+        self.flowers = len(me.flowers)
+        self.doublings = me.doublings
+        self.dealer = game.dealer
+        self.round_wind = game.round_wind
+        self.wall = max(game.drawable(), 0)
+        seen = [0] * 42
+        for t in range(NUM):
+            seen[t] = me.counts[t]
+        opponents = []
+        discards_total = 0
+        for s, st in enumerate(game.seats):
+            for m in st.melds:
+                if m.exposed or s == seat:
+                    for t in m.tiles:
+                        seen[t] += 1
+            for t, taken in zip(st.discards, st.claimed):
+                if not taken:
+                    seen[t] += 1
+            discards_total += len(st.discards)
+            if s == seat:
+                continue
+            o = Opponent(s)
+            o.discards = list(st.discards)
+            o.discard_set = set(st.discards)
+            o.melds = [m for m in st.melds]
+            o.exposed = len(st.melds)
+            o.claimed_melds = sum(1 for m in st.melds if m.claimed_from_other)
+            o.declared = st.declared
+            o.hand_size = sum(st.counts)
+            o.suits_shown = {t // 9 if t < 27 else 3 for m in st.melds if m.exposed for t in m.tiles}
+            opponents.append(o)
+        for t in getattr(game, "face_up_tiles", lambda: [])():
+            seen[t] += 1
+        if game.indicator >= 0:
+            seen[game.indicator] += 1
+        self.seen = seen
+        self.unseen = [max(0, self.copies - seen[t]) if t in table.kind_set else 0 for t in range(NUM)]
+        self.unseen_total = max(1, sum(self.unseen))
+        self.opponents = opponents
+        self.turns_taken = discards_total / max(1, self.n)
+        self._passed(game)
+
+    def _passed(self, game) -> None:
+        """Tiles each opponent let go by: every discard made since his own
+        last discard (his hand has not changed since, and a win on it was
+        not taken). Against a seat that declared a locked ready hand, every
+        discard since the declaration, his own included (his waits cannot
+        change)."""
+        from runtime.tiles import INDEX
+
+        by_seat = {o.seat: o for o in self.opponents}
+        locks = game.table.ready_locks
+        discards: list = []  # (seat, tile) in the order they were made
+        last_own: dict = {}
+        declared_at: dict = {}
+        for ev in getattr(game, "events", ()):
+            kind = ev.get("type")
+            if kind == "discard":
+                who = ev.get("seat")
+                discards.append((who, INDEX.get(ev.get("tile"), -1)))
+                last_own[who] = len(discards)
+                if ev.get("ready"):
+                    declared_at[who] = len(discards)
+            elif kind == "ready":
+                declared_at[ev.get("seat")] = len(discards)
+        for s, o in by_seat.items():
+            if o.declared and locks and s in declared_at:
+                o.passed = {t for _, t in discards[declared_at[s] :] if t >= 0}
+            else:
+                o.passed = {t for who, t in discards[last_own.get(s, 0) :] if who != s and t >= 0}
+
+    # -------------------------------------------------------- helpers
+
+    def unseen_after(self, t: int) -> int:
+        return self.unseen[t]
+
+    def in_hand_total(self) -> int:
+        return sum(self.counts[:NUM])
+
+    def suit_counts(self) -> list:
+        """Tiles held per group (m, p, s, z)."""
+        c = self.counts
+        return [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
+
+    def chow_melds(self) -> int:
+        return sum(1 for m in self.melds if m.type == CHOW)

@@ -1,0 +1,547 @@
+"""The strong bot: every decision scored as expected points.
+
+For each candidate (a discard, a claim, a kong, a declaration, a face-up
+tile to take) the bot values the hand it would keep:
+
+    offence  = max over plans of  P(win with the plan) * points of such a win
+               + P(ready when the wall runs out) * the exhausted-wall check
+    score    = offence - the expected cost of the tile it gives away
+
+- plans (`shape.py`): groups of tiles to keep and a shape; their shanten
+  and effective tiles (ukeire, counted over the copies this seat has not
+  seen) give the chance of finishing in the rounds left, racing the
+  others (`_race`);
+- points (`value.py`): a ready hand's waits valued exactly by the
+  variant's fan table, whether each may win at all (minimums, self-draw
+  only) and the payment formula; a hand further away by the sampled value
+  of its plan, so the bot aims at what the variant rewards;
+- cost (`defence.py`): which seats may be ready and how likely the tile
+  is among their winning tiles, times what dealing in would cost.
+
+Declarations follow from the same numbers: a ready declaration when the
+declared hand is worth more than the free one (less what a locked hand
+risks), 加倍 / passing a win when the later win is worth clearly more
+than the one on offer, the highest stake. Start-phase verbs it does not
+know are answered as the greedy bot answers them.
+
+It keeps no state between decisions (the server makes a new bot for each
+one): everything is recomputed from what the seat sees, and the caches
+it uses hold pure functions of the ruleset.
+"""
+
+from __future__ import annotations
+
+import math
+
+from runtime import analysis
+from runtime.actions import Action
+from runtime.bots import GreedyBot, _edge, _isolation
+from runtime.melds import CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
+
+from . import shape as sh
+from .defence import Danger
+from .knowledge import Knowledge
+from .value import Money, exact_ready, profile
+
+PASS_WIN = 1e9  # pass a win on a discard only when the hand kept is worth this many times more
+LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a hurry is seldom typical
+STEP_BACK = 1.5
+STEP_DOWN = 0.8
+ALPHA = 0.5  # chance, relative to a draw, that an opponent's discard is a given unseen tile
+_RACES: dict = {}
+
+
+def _race(s: int, q: float, later: tuple, lam: float, rounds: int, hazard: float) -> tuple[float, float]:
+    """(P(win), P(ready when the wall runs out)) for a hand `s` steps from
+    ready that takes its next step with chance `q` a round, each later
+    step j (steps left) with chance `later[j]`, and once ready wins with
+    chance `lam` a round, while someone else ends the hand with chance
+    `hazard` a round."""
+    key = (s, round(q, 3), later, round(lam, 3), rounds, round(hazard, 3))
+    hit = _RACES.get(key)
+    if hit is not None:
+        return hit
+    if len(_RACES) > 200_000:
+        _RACES.clear()
+    rate = [0.0] + [later[j] for j in range(1, s)] + [q] if s else [0.0]
+    dist = [0.0] * (s + 1)
+    dist[s] = 1.0
+    won = 0.0
+    alive = 1.0 - hazard
+    for _ in range(rounds):
+        w = dist[0] * lam
+        won += w
+        new = [0.0] * (s + 1)
+        new[0] = dist[0] - w
+        for i in range(1, s + 1):
+            step = dist[i] * rate[i]
+            new[i - 1] += step
+            new[i] += dist[i] - step
+        dist = [x * alive for x in new]
+    hit = _RACES[key] = (won, dist[0])
+    return hit
+
+
+class Evaluator:
+    """The numbers one decision is made with."""
+
+    def __init__(self, game, seat: int):
+        table = game.table
+        self.game = game
+        self.table = table
+        self.seat = seat
+        self.prof = profile(table)
+        self.k = k = Knowledge(game, seat)
+        self.money = Money(table, game, seat)
+        self.n = game.n
+        self.rounds = max(0, math.ceil(k.wall / game.n))
+        self.U = k.unseen_total
+        self.typical = self._typical_total()
+        self.danger = Danger(k, table, self.money, self.typical)
+        self.hazard = self.danger.pressure()
+        self.ron_weight = ALPHA * (game.n - 1) if table.hu_on_discard else 0.0
+        self.boost = 1.0 + 0.15 * (game.n - 1) if (table.pong or table.chow) else 1.0
+        # a pair's third tile may also be claimed from any other seat's discard
+        self.claim_pong = ALPHA * (game.n - 1) if table.pong else 0.0
+        self.check = self._check_gain()
+        # a ready hand not declared now may still declare at a later discard
+        self.later_declare = table.declare == "any_turn" and not k.declared
+        self._plan_money: dict = {}
+        self._evs: dict = {}
+
+    # ------------------------------------------------------------ table-level numbers
+
+    def _typical_total(self) -> int:
+        plans = self.prof.plans
+        if not plans:
+            return 1
+        v = self.prof.value(plans[0], False)
+        totals = sorted(s[0] for s in v.samples if s[1]) or sorted(s[2] for s in v.samples if s[3])
+        return totals[len(totals) // 2] if totals else 1
+
+    def _check_gain(self) -> float:
+        rc = self.table.ready_check
+        if rc is None:
+            return 0.0
+        from runtime.facts import SettleFacts
+
+        try:
+            other = self.k.opponents[0].seat if self.k.opponents else self.seat
+            amount = rc.amount(SettleFacts(self.money.shim, other, self.seat, self.typical), self.table.o)
+        except Exception:
+            amount = self.typical
+        return float(amount) * (self.n - 1) * 0.5
+
+    def plan_money(self, plan, opened: bool) -> tuple[float, float]:
+        """(win-rate factor, points of a win) for a plan's sampled hands."""
+        key = (plan, opened)
+        hit = self._plan_money.get(key)
+        if hit is not None:
+            return hit
+        v = self.prof.value(plan, opened)
+        money = self.money
+        wr = self.ron_weight
+        n = max(1, len(v.samples))
+        at = v.tsumo_rate
+        ar = v.ron_rate if wr else 0.0
+        mt = sum(money.win(s[2], True) for s in v.samples if s[3]) / n
+        mr = sum(money.win(s[0], False) for s in v.samples if s[1]) / n if wr else 0.0
+        factor = at + wr * ar
+        points = (mt + wr * mr) / factor if factor > 0 else 0.0
+        hit = self._plan_money[key] = (factor, points)
+        return hit
+
+    # ------------------------------------------------------------ hands
+
+    def hand_ev(self, counts, melds, declared: bool | None = None, money=None) -> tuple[float, float]:
+        """(expected points, P(win)) of keeping 13 tiles' worth: `counts`
+        concealed and `melds` laid down. A ready hand's waits are valued
+        as declared when it is (or `declared` says so); a hand further
+        away by its plans, whose sampled wins are declared ones where the
+        variant lets a hand declare at any discard (it will, once ready)."""
+        if declared is None:
+            declared = self.k.declared
+        key = (tuple(counts[:34]), tuple(melds), declared, money is not None)
+        hit = self._evs.get(key)
+        if hit is not None:
+            return hit
+        hit = self._evs[key] = self._hand_ev(counts, melds, declared, money or self.money)
+        return hit
+
+    def _hand_ev(self, counts, melds, declared, money) -> tuple[float, float]:
+        prof, k = self.prof, self.k
+        wilds = prof.wilds
+        if wilds:
+            plain = list(counts)
+            jokers = 0
+            for w in wilds:
+                jokers += plain[w]
+                plain[w] = 0
+        else:
+            plain, jokers = counts, 0
+        keys = sh.keys_of(plain)
+        nm = len(melds)
+        opened = any(m.claimed_from_other for m in melds)
+        meld_groups = {sh.group_of(t) for m in melds for t in m.tiles}
+        open_shape = any(m.type not in (PUNG, KONG) for m in melds)
+        found = []
+        for plan in prof.plans:
+            if plan.shape in (sh.PAIRS, sh.ORPHANS):
+                if melds:
+                    continue
+            elif not meld_groups.issubset(plan.groups) or (plan.shape == sh.PUNGS and open_shape):
+                continue
+            s = sh.plan_shanten(plan, keys, plain, nm, prof.quads_as_two)
+            if jokers:
+                s = max(0, s - jokers)
+            found.append((s, plan))
+        if not found:
+            return 0.0, 0.0
+        s_min = min(s for s, _ in found)
+        best_ev, best_p = 0.0, 0.0
+        exact = None
+        if s_min <= 0:
+            exact = self._ready_ev(counts, melds, declared, money)
+            best_ev, best_p = exact
+        U = self.U
+        for s, plan in found:
+            if s > s_min + 1 or s > 6:
+                continue
+            factor, points = self.plan_money(plan, opened)
+            if points <= 0 or factor <= 0:
+                continue
+            rates = prof.rates(plan)
+            if s <= 0:
+                if exact is not None and exact[0] > 0:
+                    continue
+                s = 1  # ready, but on waits that do not pay: the waits must change
+                q = rates[1]
+            else:
+                u, claimable = self._ukeire(plan, keys, plain, s, jokers, nm)
+                if u <= 0:
+                    continue
+                q = min(0.9, (u + claimable) / U)
+            later = tuple(min(0.9, r * self.boost * LATER) for r in rates[: s + 1]) if s > 1 else ()
+            lam = min(0.9, rates[0] * factor)
+            pw, pend = _race(s, q, later, lam, self.rounds, self.hazard)
+            ev = pw * points + pend * self.check
+            if ev > best_ev:
+                best_ev, best_p = ev, pw
+        return best_ev, best_p
+
+    def _ukeire(self, plan, keys, plain, s: int, jokers: int, nm: int) -> tuple[int, float]:
+        """(unseen copies of the tiles that take the plan a step closer,
+        the same tiles' extra chance of being claimed from a discard)."""
+        k, prof = self.k, self.prof
+        unseen = k.unseen
+        total = 0
+        claim = 0.0
+        pong = self.claim_pong
+        quads = prof.quads_as_two
+        for t in sh.useful_draws(plan, plain, prof.tiles[plan]):
+            if not unseen[t]:
+                continue
+            g = sh.group_of(t)
+            key = keys[g]
+            i = t - sh.GROUPS[g][0]
+            if key[i] >= prof.copies:
+                continue
+            grown = list(keys)
+            grown[g] = key[:i] + (key[i] + 1,) + key[i + 1 :]
+            if plan.shape == sh.ORPHANS:
+                plain[t] += 1
+                s2 = sh.orphans(plain)
+                plain[t] -= 1
+            else:
+                s2 = sh.plan_shanten(plan, grown, plain, nm, quads)
+            if jokers:
+                s2 = max(0, s2 - jokers)
+            if s2 < s:
+                total += unseen[t]
+                if pong and plain[t] >= 2 and plan.shape in (sh.STD, sh.PUNGS):
+                    claim += pong * unseen[t]
+        for w in prof.wilds:
+            total += unseen[w]
+        return total, claim
+
+    def _ready_ev(self, counts, melds, declared, money) -> tuple[float, float]:
+        rounds = self.rounds
+        later = not declared and self.later_declare
+        if later:
+            # it will declare at its next discard: its wins are declared
+            # ones, a round later, and it bears what declaring costs
+            declared = True
+            rounds = max(0, rounds - 1)
+            money = money.declaring(self.seat)
+        waits = exact_ready(self.table, self.k, counts, melds, declared, money)
+        U = self.U
+        wr = self.ron_weight
+        lam = points = 0.0
+        for _, unseen, ron, tsumo in waits:
+            if not unseen:
+                continue
+            f = unseen / U
+            lam += f * ((1.0 if tsumo > 0 else 0.0) + (wr if ron > 0 else 0.0))
+            points += f * (tsumo + wr * ron)
+        ready = bool(waits)
+        if lam <= 0:
+            return (self.check * _race(0, 0.0, (), 0.0, rounds, self.hazard)[1] if ready else 0.0), 0.0
+        pw, pend = _race(0, 0.0, (), min(0.9, lam), rounds, self.hazard)
+        ev = pw * points / lam + pend * self.check
+        if later:
+            ev -= self.declaring_cost(counts, pw)
+        return ev, pw
+
+    # ------------------------------------------------------------ choices
+
+    def discard_scores(self, counts, melds, tiles) -> list:
+        """[(score, tile)] for discarding each of `tiles` from 14 tiles' worth.
+        A discard that leaves the hand further from ready than the best one
+        must pay for it: its offence counts only when it is worth clearly
+        more (STEP_BACK times), as a plan of higher value can be."""
+        out = []
+        shantens = []
+        for t in tiles:
+            counts[t] -= 1
+            ev, _ = self.hand_ev(counts, melds)
+            shantens.append(self.shanten(counts, melds))
+            counts[t] += 1
+            out.append([ev, t])
+        low = min(shantens)
+        best_low = max((o[0] for o, s in zip(out, shantens) if s == low), default=0.0)
+        for o, s in zip(out, shantens):
+            if s > low and o[0] < STEP_BACK * best_low:
+                o[0] = min(o[0], best_low) * STEP_DOWN
+        return [(ev - self.danger.cost(t), t) for ev, t in out]
+
+    def shanten(self, counts, melds) -> int:
+        return analysis.shanten(self.table, counts, melds)
+
+    def best_discard(self, counts, melds) -> float:
+        tiles = [t for t in self.prof.kinds if counts[t]]
+        if not tiles:
+            return self.hand_ev(counts, melds)[0]
+        return max(s for s, _ in self.discard_scores(counts, melds, tiles))
+
+    def kong_money(self, kind: str, tile: int) -> float:
+        rule = self.table.kong_pay.get(kind)
+        if not rule:
+            return 0.0
+        who, amount = rule
+        if callable(amount):
+            from runtime.facts import KongFacts
+
+            try:
+                amount = amount(KongFacts(self.game, self.seat, kind, tile), self.table.o)
+            except Exception:
+                amount = 1
+        payers = 1 if who == "discarder" else self.n - 1
+        value = float(amount) * payers
+        if self.table.kong_timing == "owner_wins":
+            value *= 0.3
+        return value
+
+    def safest_cost(self, counts) -> float:
+        costs = [self.danger.cost(t) for t in self.prof.kinds if counts[t]]
+        return min(costs) if costs else 0.0
+
+    def declaring_cost(self, counts, p_win: float) -> float:
+        """What a declaration costs beyond the declared hand's value: the
+        lock, and paying more when the declared hand loses."""
+        return self.lock_penalty(counts) + self.declared_risk(p_win)
+
+    def declared_risk(self, p_win: float) -> float:
+        """Paying more when a declared hand loses, by the payment formula."""
+        if not self.k.opponents:
+            return 0.0
+        other = self.k.opponents[0].seat
+        before = self.money.loss(other, self.typical)
+        after = self.money.declaring(self.seat).loss(other, self.typical)
+        return max(0.0, after - before) * 0.4 * (1.0 - p_win)
+
+    def lock_penalty(self, counts) -> float:
+        """What a locked hand gives up: it must discard every tile it draws,
+        safe or not, for the rounds left (for one round, where it could
+        still declare at its next discard instead)."""
+        k = self.k
+        if not self.danger.threats or not self.table.ready_locks:
+            return 0.0
+        mean = sum(self.danger.cost(t) * k.unseen[t] for t in self.prof.kinds) / self.U
+        rounds = 1 if self.later_declare else self.rounds
+        return rounds * max(0.0, mean - self.safest_cost(counts)) * 0.5
+
+
+class StrongBot:
+    name = "strong"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self._greedy = GreedyBot(seed)
+
+    def choose(self, game, seat: int) -> Action:
+        acts = game.legal_actions(seat)
+        if len(acts) == 1:
+            return acts[0]
+        if game.phase == "start":
+            return self._start(game, seat, acts)
+        ev = Evaluator(game, seat)
+        if game.phase == "claim":
+            return self._claim(game, seat, acts, ev)
+        if game.phase == "replace":
+            return self._take(game, seat, acts, ev)
+        return self._turn(game, seat, acts, ev)
+
+    # ------------------------------------------------------------ start
+
+    def _start(self, game, seat, acts) -> Action:
+        verbs = {a.verb for a in acts}
+        if verbs <= {"buy", "pass"}:
+            buys = [a for a in acts if a.verb == "buy"]
+            return max(buys, key=lambda a: a.extra[0]) if buys else acts[0]
+        if verbs <= {"ready", "pass"}:
+            ev = Evaluator(game, seat)
+            st = game.seats[seat]
+            counts = list(st.counts)
+            free, _ = ev.hand_ev(counts, st.melds)
+            money = ev.money.declaring(seat)
+            declared, p = ev.hand_ev(counts, st.melds, declared=True, money=money)
+            declared -= ev.declaring_cost(counts, p)
+            return Action("ready") if declared >= free and Action("ready") in acts else Action("pass")
+        return self._greedy.choose(game, seat)
+
+    # ------------------------------------------------------------ turn
+
+    def _turn(self, game, seat, acts, ev: Evaluator) -> Action:
+        st = game.seats[seat]
+        if any(a.verb == "hu" for a in acts):
+            return self._self_draw(game, seat, acts, ev, list(st.counts), list(st.melds))
+        options = self.turn_options(game, seat, acts, ev)
+        if not options:
+            return self._greedy.choose(game, seat)
+        return max(options, key=lambda o: (round(o[0], 9), o[1]))[2]
+
+    def turn_options(self, game, seat, acts, ev: Evaluator) -> list:
+        """[(score, tie-break, action)] for every turn action but a win."""
+        st = game.seats[seat]
+        counts = list(st.counts)
+        melds = list(st.melds)
+        options = []
+        discards = [a for a in acts if a.verb == "discard"]
+        if discards:
+            for score, t in ev.discard_scores(counts, melds, [a.tile for a in discards]):
+                options.append((score, self._order(counts, t), Action("discard", t)))
+        for a in acts:
+            if a.verb == "ready":
+                counts[a.tile] -= 1
+                money = ev.money.declaring(seat)
+                v, p = ev.hand_ev(counts, melds, declared=True, money=money)
+                v -= ev.declaring_cost(counts, p)
+                counts[a.tile] += 1
+                options.append((v - ev.danger.cost(a.tile), self._order(counts, a.tile), a))
+            elif a.verb == "kong":
+                options.append((self._kong_turn(ev, st, counts, melds, a), (9, 0, 0), a))
+        return options
+
+    @staticmethod
+    def _order(counts, t: int) -> tuple:
+        """Tie-break among equal scores: the loneliest tile, outer ranks first."""
+        return (-_isolation(counts, t), _edge(t), -t)
+
+    def _kong_turn(self, ev: Evaluator, st, counts, melds, a) -> float:
+        c = list(counts)
+        if a.extra:  # a special set laid down
+            for t in a.extra:
+                c[t] -= 1
+            spec = ev.table.special_by_group.get(a.extra)
+            meld = Meld(SPECIAL, a.extra[0], spec.id if spec else "", -1, -1, tuple(a.extra))
+            new = melds + [meld]
+            money = ev.kong_money(meld.kind, a.extra[0])
+            if len(a.extra) == 3:
+                return ev.best_discard(c, new) + money
+            return ev.hand_ev(c, new)[0] + money
+        t = a.tile
+        pung = next((i for i, m in enumerate(melds) if m.type == PUNG and m.tile == t), None)
+        if pung is not None:
+            c[t] -= 1
+            new = list(melds)
+            m = melds[pung]
+            new[pung] = Meld(KONG, t, "added", m.source, m.claimed)
+            rob = ev.danger.cost(t) if "added" in ev.table.rob_kinds else 0.0
+            return ev.hand_ev(c, new)[0] + ev.kong_money("added", t) - rob
+        c[t] -= 4
+        return ev.hand_ev(c, melds + [Meld(KONG, t, CONCEALED)])[0] + ev.kong_money(CONCEALED, t)
+
+    def _self_draw(self, game, seat, acts, ev: Evaluator, counts, melds) -> Action:
+        from runtime.claims import can_self_draw
+
+        hu = Action("hu")
+        double = Action("double")
+        if double not in acts:
+            return hu
+        v = can_self_draw(game, seat)
+        now = ev.money.win(v.total, True) if v is not None else 0.0
+        st = game.seats[seat]
+        c = list(counts)
+        c[st.drawn] -= 1
+        later, _ = ev.hand_ev(c, melds)
+        # doubling multiplies the later win; the hand keeps its waits
+        return double if 2.0 * later > 1.15 * now else hu
+
+    # ------------------------------------------------------------ claims
+
+    def _claim(self, game, seat, acts, ev: Evaluator) -> Action:
+        st = game.seats[seat]
+        w = game.window
+        tile = w.tile
+        counts = list(st.counts)
+        melds = list(st.melds)
+        verbs = {a.verb for a in acts}
+        pass_ = Action("pass")
+        keep, _ = ev.hand_ev(counts, melds)
+        if "hu" in verbs:
+            if pass_ not in acts and "double" not in verbs:
+                return Action("hu")
+            v = w.valuations.get(seat)
+            now = ev.money.win(v.total, False) if v is not None else 0.0
+            if "double" in verbs and 2.0 * keep > 1.15 * now:
+                return Action("double")
+            if pass_ in acts and keep > PASS_WIN * now + 1e-9 and now > 0:
+                return pass_
+            return Action("hu")
+        stay = keep - ev.safest_cost(counts)
+        best, choice = stay, pass_
+        for a in acts:
+            c = list(counts)
+            if a.verb == "pong":
+                c[tile] -= 2
+                score = ev.best_discard(c, melds + [Meld(PUNG, tile, "", w.source, tile)])
+            elif a.verb == "chow":
+                for t in a.extra:
+                    c[t] -= 1
+                low = min(a.extra + (tile,))
+                score = ev.best_discard(c, melds + [Meld(CHOW, low, "", w.source, tile)])
+            elif a.verb == "kong":
+                c[tile] -= 3
+                score = ev.hand_ev(c, melds + [Meld(KONG, tile, DIRECT, w.source, tile)])[0]
+                score += ev.kong_money(DIRECT, tile)
+            else:
+                continue
+            if score > best * 1.02 + 1e-6:
+                best, choice = score, a
+        return choice if choice in acts else acts[-1]
+
+    # ------------------------------------------------------------ face-up replacement
+
+    def _take(self, game, seat, acts, ev: Evaluator) -> Action:
+        st = game.seats[seat]
+        best = None
+        for a in acts:
+            counts = list(st.counts)
+            counts[a.tile] += 1
+            score = ev.best_discard(counts, list(st.melds))
+            if best is None or score > best[0] + 1e-9:
+                best = (score, a)
+        return best[1]
+
+
+__all__ = ["StrongBot", "Evaluator"]
