@@ -20,20 +20,19 @@ The reasoning is generic over the variant's suits and copies:
 
 from __future__ import annotations
 
-import math
-
 SEQ_WEIGHT = 1.0
 PAIR_WEIGHT = 0.6
 SCALE = 0.045  # turns a sum of wait patterns into a probability
 
 
-def ready_probability(opponent, table) -> float:
+def ready_probability(opponent, prof) -> float:
+    """From the pace of the tile set (`Profile.ready_chance`): how often a
+    hand that has discarded this often, with these sets claimed, is ready."""
     if opponent.declared:
         return 1.0
     if opponent.hand_size <= 1:
         return 0.95  # every set laid down: waiting on a single tile
-    x = 0.05 * len(opponent.discards) + 0.17 * opponent.claimed_melds
-    return min(0.9, 1.0 - math.exp(-x))
+    return min(0.95, prof.ready_chance(len(opponent.discards), opponent.claimed_melds))
 
 
 def _avail(k, t: int) -> int:
@@ -81,21 +80,22 @@ def win_chance(k, opponent, t: int, locks: bool) -> float:
 class Danger:
     """Expected points lost by discarding each tile, for one decision."""
 
-    def __init__(self, k, table, money, typical_total: int):
+    def __init__(self, k, table, prof, money, typical_total: int):
         self.k = k
         self.table = table
+        self.prof = prof
         self.locks = table.ready_locks
         self.threats = []
-        if not table.hu_on_discard:
-            return
+        self._cache: dict = {}
+        self.ready = {o.seat: ready_probability(o, prof) for o in k.opponents}
+        # a ready hand may not be allowed to win on a discard (a minimum, self-draw only)
+        share = prof.ron_share()
         for o in k.opponents:
-            p = ready_probability(o, table)
-            if p <= 0.01:
+            p = self.ready[o.seat] * share
+            if p <= 0.005:
                 continue
             total = typical_total + (1 if o.declared else 0)
-            loss = money.loss(o.seat, total)
-            self.threats.append((o, p, loss))
-        self._cache: dict = {}
+            self.threats.append((o, p, money.loss(o.seat, total)))
 
     def cost(self, t: int) -> float:
         if not self.threats:
@@ -109,4 +109,4 @@ class Danger:
         """Chance per round that someone else wins (ends the hand)."""
         k = self.k
         rate = (6.0 / k.unseen_total) * (1 + 0.5 * (k.n - 1))
-        return min(0.5, sum(ready_probability(o, self.table) for o in k.opponents) * rate)
+        return min(0.5, sum(self.ready.values()) * rate)

@@ -187,3 +187,29 @@ def useful_draws(plan: Plan, counts, tiles) -> list:
             if any(counts[base + x] for x in range(max(0, r - 2), min(9, r + 3)) if x != r):
                 out.append(t)
     return out
+
+
+def improving(plan: Plan, keys, melds: int, s: int, copies: int) -> list:
+    """The tiles whose draw lowers a standard or pungs plan's shanten below
+    `s`: each group's table is replaced in turn by its table with one more
+    tile, against the other groups' combined table."""
+    chows = plan.shape == STD
+    need = 4 - melds
+    groups = plan.groups
+    ids = [_table_id(keys[g], chows and g < 3) for g in groups]
+    out = []
+    for i, g in enumerate(groups):
+        acc = 0
+        for j, t in enumerate(ids):
+            if j != i and t:
+                acc = _combine(acc, t) if acc else t
+        key = keys[g]
+        base = GROUPS[g][0]
+        ch = chows and g < 3
+        for r, c in enumerate(key):
+            if c >= copies:
+                continue
+            t = _table_id(key[:r] + (c + 1,) + key[r + 1 :], ch)
+            if _final(_combine(acc, t) if acc else t, need) < s:
+                out.append(base + r)
+    return out

@@ -46,6 +46,7 @@ from .value import Money, exact_ready, profile
 PASS_WIN = 1e9  # pass a win on a discard only when the hand kept is worth this many times more
 LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a hurry is seldom typical
 STEP_BACK = 1.5
+TOP_PLANS = 3  # plans whose effective tiles are counted, per hand valued
 STEP_DOWN = 0.8
 ALPHA = 0.5  # chance, relative to a draw, that an opponent's discard is a given unseen tile
 _RACES: dict = {}
@@ -97,7 +98,7 @@ class Evaluator:
         self.rounds = max(0, math.ceil(k.wall / game.n))
         self.U = k.unseen_total
         self.typical = self._typical_total()
-        self.danger = Danger(k, table, self.money, self.typical)
+        self.danger = Danger(k, table, self.prof, self.money, self.typical)
         self.hazard = self.danger.pressure()
         self.ron_weight = ALPHA * (game.n - 1) if table.hu_on_discard else 0.0
         self.boost = 1.0 + 0.15 * (game.n - 1) if (table.pong or table.chow) else 1.0
@@ -141,11 +142,11 @@ class Evaluator:
         v = self.prof.value(plan, opened)
         money = self.money
         wr = self.ron_weight
-        n = max(1, len(v.samples))
+        n = v.n
         at = v.tsumo_rate
         ar = v.ron_rate if wr else 0.0
-        mt = sum(money.win(s[2], True) for s in v.samples if s[3]) / n
-        mr = sum(money.win(s[0], False) for s in v.samples if s[1]) / n if wr else 0.0
+        mt = sum(money.win(t, True) * c for t, c in v.tsumo_totals) / n
+        mr = sum(money.win(t, False) * c for t, c in v.ron_totals) / n if wr else 0.0
         factor = at + wr * ar
         points = (mt + wr * mr) / factor if factor > 0 else 0.0
         hit = self._plan_money[key] = (factor, points)
@@ -203,17 +204,27 @@ class Evaluator:
         if s_min <= 0:
             exact = self._ready_ev(counts, melds, declared, money)
             best_ev, best_p = exact
-        U = self.U
+        # the plans worth a closer look: near the best shanten, ranked by
+        # what their typical hand would bring; the effective tiles are
+        # counted for the best few only
+        ranked = []
         for s, plan in found:
             if s > s_min + 1 or s > 6:
                 continue
             factor, points = self.plan_money(plan, opened)
             if points <= 0 or factor <= 0:
                 continue
+            if s <= 0 and exact is not None and exact[0] > 0:
+                continue
             rates = prof.rates(plan)
+            lam = min(0.9, rates[0] * factor)
+            step = max(s, 1)
+            pre = _race(step, rates[step], self._later(rates, step), lam, self.rounds, self.hazard)[0] * points
+            ranked.append((pre, s, plan, rates, lam, points))
+        ranked.sort(key=lambda r: -r[0])
+        U = self.U
+        for pre, s, plan, rates, lam, points in ranked[:TOP_PLANS]:
             if s <= 0:
-                if exact is not None and exact[0] > 0:
-                    continue
                 s = 1  # ready, but on waits that do not pay: the waits must change
                 q = rates[1]
             else:
@@ -221,45 +232,49 @@ class Evaluator:
                 if u <= 0:
                     continue
                 q = min(0.9, (u + claimable) / U)
-            later = tuple(min(0.9, r * self.boost * LATER) for r in rates[: s + 1]) if s > 1 else ()
-            lam = min(0.9, rates[0] * factor)
-            pw, pend = _race(s, q, later, lam, self.rounds, self.hazard)
+            pw, pend = _race(s, q, self._later(rates, s), lam, self.rounds, self.hazard)
             ev = pw * points + pend * self.check
             if ev > best_ev:
                 best_ev, best_p = ev, pw
         return best_ev, best_p
+
+    def _later(self, rates, s: int) -> tuple:
+        return tuple(min(0.9, r * self.boost * LATER) for r in rates[: s + 1]) if s > 1 else ()
 
     def _ukeire(self, plan, keys, plain, s: int, jokers: int, nm: int) -> tuple[int, float]:
         """(unseen copies of the tiles that take the plan a step closer,
         the same tiles' extra chance of being claimed from a discard)."""
         k, prof = self.k, self.prof
         unseen = k.unseen
+        kinds = prof.kind_set
+        if plan.shape in (sh.STD, sh.PUNGS):
+            tiles = [t for t in sh.improving(plan, keys, nm, s + jokers, prof.copies) if t in kinds]
+        else:
+            tiles = []
+            quads = prof.quads_as_two
+            for t in prof.tiles[plan]:
+                if not unseen[t] or plain[t] >= prof.copies:
+                    continue
+                plain[t] += 1
+                if plan.shape == sh.ORPHANS:
+                    s2 = sh.orphans(plain)
+                else:
+                    g = sh.group_of(t)
+                    grown = list(keys)
+                    grown[g] = tuple(plain[sh.GROUPS[g][0] : sh.GROUPS[g][1]])
+                    s2 = sh.pairs(grown, plan.groups, quads)
+                plain[t] -= 1
+                if s2 - jokers < s:
+                    tiles.append(t)
         total = 0
         claim = 0.0
-        pong = self.claim_pong
-        quads = prof.quads_as_two
-        for t in sh.useful_draws(plan, plain, prof.tiles[plan]):
-            if not unseen[t]:
+        pong = self.claim_pong if plan.shape in (sh.STD, sh.PUNGS) else 0.0
+        for t in tiles:
+            if t in prof.wilds:
                 continue
-            g = sh.group_of(t)
-            key = keys[g]
-            i = t - sh.GROUPS[g][0]
-            if key[i] >= prof.copies:
-                continue
-            grown = list(keys)
-            grown[g] = key[:i] + (key[i] + 1,) + key[i + 1 :]
-            if plan.shape == sh.ORPHANS:
-                plain[t] += 1
-                s2 = sh.orphans(plain)
-                plain[t] -= 1
-            else:
-                s2 = sh.plan_shanten(plan, grown, plain, nm, quads)
-            if jokers:
-                s2 = max(0, s2 - jokers)
-            if s2 < s:
-                total += unseen[t]
-                if pong and plain[t] >= 2 and plan.shape in (sh.STD, sh.PUNGS):
-                    claim += pong * unseen[t]
+            total += unseen[t]
+            if pong and plain[t] >= 2:
+                claim += pong * unseen[t]
         for w in prof.wilds:
             total += unseen[w]
         return total, claim
@@ -315,7 +330,23 @@ class Evaluator:
         return [(ev - self.danger.cost(t), t) for ev, t in out]
 
     def shanten(self, counts, melds) -> int:
-        return analysis.shanten(self.table, counts, melds)
+        """The hand's shanten over the plans of every group (the shapes
+        `runtime.analysis.shanten` knows), wilds each saving a step."""
+        prof = self.prof
+        wilds = prof.wilds
+        jokers = 0
+        if wilds:
+            counts = list(counts)
+            for w in wilds:
+                jokers += counts[w]
+                counts[w] = 0
+        keys = sh.keys_of(counts)
+        best = 8
+        for plan in prof.full_plans:
+            if plan.shape == sh.PUNGS or (melds and plan.shape in (sh.PAIRS, sh.ORPHANS)):
+                continue
+            best = min(best, sh.plan_shanten(plan, keys, counts, len(melds), prof.quads_as_two))
+        return max(0, best - jokers) if jokers else best
 
     def best_discard(self, counts, melds) -> float:
         tiles = [t for t in self.prof.kinds if counts[t]]

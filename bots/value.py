@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import SimpleNamespace
 
 from runtime import analysis
@@ -24,10 +25,11 @@ from runtime.scoring import WinContext, evaluate
 
 from . import shape as sh
 
-SAMPLES = 12
+SAMPLES = 24
 RATE_SAMPLES = 150
 _PROFILES: dict = {}
 _EVALS: dict = {}
+_AMOUNTS: dict = {}
 
 
 def table_key(table) -> tuple:
@@ -50,13 +52,16 @@ class PlanValue:
     """Sampled valuations of one plan: per hand (ron total, ron allowed,
     self-draw total, self-draw allowed)."""
 
-    __slots__ = ("samples", "ron_rate", "tsumo_rate")
+    __slots__ = ("samples", "ron_rate", "tsumo_rate", "ron_totals", "tsumo_totals", "n")
 
     def __init__(self, samples: list):
         self.samples = samples
-        n = max(1, len(samples))
+        self.n = n = max(1, len(samples))
         self.ron_rate = sum(1 for s in samples if s[1]) / n
         self.tsumo_rate = sum(1 for s in samples if s[3]) / n
+        # allowed wins' totals and how many samples had each
+        self.ron_totals = tuple(Counter(s[0] for s in samples if s[1]).items())
+        self.tsumo_totals = tuple(Counter(s[2] for s in samples if s[3]).items())
 
 
 class Profile:
@@ -94,9 +99,12 @@ class Profile:
         if win.thirteen_orphans and all(t in self.kind_set for t in (0, 8, 9, 17, 18, 26, 27, 33)):
             plans.append(sh.Plan(tuple(present), sh.ORPHANS))
         self.plans = tuple(plans)
+        self.full_plans = tuple(p for p in plans if p.groups == self.groups)
         self.tiles = {p: sh.plan_tiles(p, self.kinds) for p in plans}
         self._values: dict = {}
         self._rates: dict = {}
+        self._starts: dict = {}
+        self._pace = None
         self.hu_on_discard = table.hu_on_discard
         self.chow = table.chow
         self.pong = table.pong
@@ -143,6 +151,7 @@ class Profile:
                     counts[t] -= 1
                 sums[s] += u
                 seen[s] += 1
+        self._starts[plan] = seen
         out = [sums[j] / seen[j] / unseen0 if seen[j] >= 3 else None for j in range(9)]
         known = [j for j in range(9) if out[j] is not None]
         for j in range(9):
@@ -151,6 +160,47 @@ class Profile:
                 # a step from further away has more ways to be made
                 out[j] = 0.05 * (j + 1) if near is None else out[near] * (j + 1) / (near + 1)
         return tuple(min(0.9, x) for x in out)
+
+    def ready_chance(self, discards: int, claimed: int) -> float:
+        """How often a hand of this tile set is ready after `discards`
+        draws with `claimed` sets made from discards (each a step taken),
+        from the typical rates of the first plan (all groups, the standard
+        shape) and the shanten of random starting hands."""
+        if self._pace is None:
+            self._pace = self._measure_pace()
+        row = self._pace[min(claimed, 3)]
+        return row[min(discards, len(row) - 1)]
+
+    def _measure_pace(self) -> list:
+        if not self.plans:
+            return [[0.0] * 41 for _ in range(4)]
+        plan = self.plans[0]
+        rates = self.rates(plan)
+        starts = self._starts.get(plan) or [0] * 9
+        total = sum(starts) or 1
+        out = []
+        for claimed in range(4):
+            dist = [0.0] * 9
+            for s, c in enumerate(starts):
+                dist[max(0, s - claimed)] += c / total
+            row = []
+            for _ in range(41):
+                row.append(dist[0])
+                new = [0.0] * 9
+                new[0] = dist[0]
+                for j in range(1, 9):
+                    step = dist[j] * rates[j]
+                    new[j - 1] += step
+                    new[j] += dist[j] - step
+                dist = new
+            out.append(row)
+        return out
+
+    def ron_share(self) -> float:
+        """How often a ready hand of the first plan may win on a discard."""
+        if not self.plans or not self.table.hu_on_discard:
+            return 0.0
+        return max(0.1, self.value(self.plans[0], False).ron_rate)
 
     def _sample(self, plan: sh.Plan, opened: bool) -> list:
         rng = random.Random(f"{plan.label()}/{opened}")
@@ -238,6 +288,7 @@ class Money:
             horse_hits=lambda s: 0,
         )
         self._cache: dict = {}
+        self._key = None
 
     def declaring(self, seat: int, declared: bool = True) -> "Money":
         """The same table with one seat's declaration changed."""
@@ -248,18 +299,35 @@ class Money:
         seats[seat] = SimpleNamespace(declared=declared, bought=st.bought, doublings=st.doublings)
         other.shim = SimpleNamespace(**{**self.shim.__dict__, "seats": seats})
         other._cache = {}
+        other._key = None
         return other
+
+    def key(self) -> tuple:
+        """What the payments depend on: the table, and every seat's public state."""
+        if self._key is None:
+            sh_ = self.shim
+            self._key = (table_key(self.table), sh_.dealer, sh_.n, sh_.streak,
+                         tuple((x.declared, x.bought, x.doublings) for x in sh_.seats))
+        return self._key
 
     def amount(self, payer: int, payee: int, total: int, discarder: int, self_drawn: bool) -> int:
         if self.formula is None:
             return total
+        key = (self.key(), payer, payee, total, discarder, self_drawn)
+        v = _AMOUNTS.get(key)
+        if v is not None:
+            return v
         from runtime.facts import SettleFacts
 
         try:
             facts = SettleFacts(self.shim, payer, payee, total, discarder, self_drawn)
-            return int(self.formula(facts, self.table.o))
+            v = int(self.formula(facts, self.table.o))
         except Exception:  # a formula reading a fact this estimate does not fill in
-            return total
+            v = total
+        if len(_AMOUNTS) > 200_000:
+            _AMOUNTS.clear()
+        _AMOUNTS[key] = v
+        return v
 
     def win(self, total: int, self_drawn: bool) -> float:
         """Expected points for this seat winning `total`."""
