@@ -6,8 +6,10 @@ The reasoning is generic over the variant's suits and copies:
 - a seat that declared ready is ready; another is judged by how far the
   hand has gone (its discards) and the sets it has laid down;
 - a tile a seat let pass since its hand last changed (it could have won
-  on it and did not) is safe against it, and against a declared, locked
-  hand every tile discarded since the declaration is;
+  on it and did not) is safe against it, and against a locked hand (a
+  locked declaration, a winner who plays on) every tile discarded since
+  it was locked is; a kind its declarations forbid it to win holding
+  (a void suit) never wins for it;
 - a tile that seat discarded itself is safer (its hand did not keep it);
 - the ways a tile can complete a hand are counted from the tiles still
   unseen: a number tile completes a two-sided, closed or edge wait only if
@@ -28,11 +30,13 @@ SCALE = 0.045  # turns a sum of wait patterns into a probability
 def ready_probability(opponent, prof) -> float:
     """From the pace of the tile set (`Profile.ready_chance`): how often a
     hand that has discarded this often, with these sets claimed, is ready."""
-    if opponent.declared:
+    if opponent.declared or opponent.locked:
         return 1.0
     if opponent.hand_size <= 1:
         return 0.95  # every set laid down: waiting on a single tile
-    return min(0.95, prof.ready_chance(len(opponent.discards), opponent.claimed_melds))
+    p = min(0.95, prof.ready_chance(len(opponent.discards), opponent.claimed_melds))
+    # still shedding tiles it cannot win holding: seldom ready yet
+    return p * 0.2 if opponent.shedding else p
 
 
 def _avail(k, t: int) -> int:
@@ -44,10 +48,12 @@ def _factor(n: int) -> float:
     return 0.0 if n <= 0 else 0.6 if n == 1 else 1.0
 
 
-def win_chance(k, opponent, t: int, locks: bool) -> float:
+def win_chance(k, opponent, t: int) -> float:
     """Chance that `t` is among the opponent's winning tiles, if he is ready."""
+    if t in opponent.no_win:
+        return 0.0  # a kind it cannot win holding cannot be its winning tile
     if t in opponent.passed:
-        return 0.0 if (opponent.declared and locks) else 0.03
+        return 0.0 if opponent.locked else 0.03
     w = 0.0
     if t < 27:
         r = t % 9
@@ -84,7 +90,6 @@ class Danger:
         self.k = k
         self.table = table
         self.prof = prof
-        self.locks = table.ready_locks
         self.threats = []
         self._cache: dict = {}
         self.ready = {o.seat: ready_probability(o, prof) for o in k.opponents}
@@ -102,7 +107,7 @@ class Danger:
             return 0.0
         c = self._cache.get(t)
         if c is None:
-            c = self._cache[t] = sum(p * win_chance(self.k, o, t, self.locks) * loss for o, p, loss in self.threats)
+            c = self._cache[t] = sum(p * win_chance(self.k, o, t) * loss for o, p, loss in self.threats)
         return c
 
     def pressure(self) -> float:

@@ -19,7 +19,7 @@ class Opponent:
     """What the table shows of one other seat."""
 
     __slots__ = ("seat", "discards", "discard_set", "melds", "exposed", "declared", "hand_size", "passed",
-                 "suits_shown", "claimed_melds")
+                 "suits_shown", "claimed_melds", "locked", "no_win", "shedding")
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -29,6 +29,9 @@ class Opponent:
         self.exposed = 0  # sets laid down
         self.claimed_melds = 0  # of them, made with another seat's tile
         self.declared = False
+        self.locked = False  # its hand cannot change but to win or kong (a locked declaration, a win it stays on)
+        self.no_win: frozenset = frozenset()  # kinds it cannot win holding (its declarations)
+        self.shedding = False  # its last discard was one it must shed first: it may hold more
         self.hand_size = 13
         self.passed: set = set()  # tiles it let go by since its last turn
         self.suits_shown: set = set()
@@ -46,6 +49,9 @@ class Knowledge:
         self.counts = list(me.counts)
         self.melds = list(me.melds)
         self.declared = me.declared
+        # tiles its own declarations make dead weight: shed first, or no win while held
+        lim = getattr(me, "limits", None)
+        self.banned = frozenset(lim.no_win | lim.first) if lim is not None else frozenset()
         self.drawn = me.drawn
         self.flowers = len(me.flowers)
         self.doublings = me.doublings
@@ -66,8 +72,8 @@ class Knowledge:
                 if not taken:
                     seen[t] += 1
             discards_total += len(st.discards)
-            if s == seat:
-                continue
+            if s == seat or getattr(st, "out", False):
+                continue  # a seat that left the hand (it won) neither wins nor pays any more
             o = Opponent(s)
             o.discards = list(st.discards)
             o.discard_set = set(st.discards)
@@ -75,6 +81,12 @@ class Knowledge:
             o.exposed = len(st.melds)
             o.claimed_melds = sum(1 for m in st.melds if m.claimed_from_other)
             o.declared = st.declared
+            o.locked = getattr(st, "locked", False) or (st.declared and table.ready_locks)
+            lim = getattr(st, "limits", None)
+            if lim is not None:
+                o.no_win = lim.no_win
+                last = next((t for t, taken in zip(reversed(st.discards), reversed(st.claimed)) if not taken), -1)
+                o.shedding = last in lim.first
             o.hand_size = sum(st.counts)
             o.suits_shown = {t // 9 if t < 27 else 3 for m in st.melds if m.exposed for t in m.tiles}
             opponents.append(o)
@@ -98,10 +110,9 @@ class Knowledge:
         from runtime.tiles import INDEX
 
         by_seat = {o.seat: o for o in self.opponents}
-        locks = game.table.ready_locks
         discards: list = []  # (seat, tile) in the order they were made
         last_own: dict = {}
-        declared_at: dict = {}
+        locked_at: dict = {}  # when the seat's hand was last fixed: a declaration, or a win it stays on
         for ev in getattr(game, "events", ()):
             kind = ev.get("type")
             if kind == "discard":
@@ -109,12 +120,12 @@ class Knowledge:
                 discards.append((who, INDEX.get(ev.get("tile"), -1)))
                 last_own[who] = len(discards)
                 if ev.get("ready"):
-                    declared_at[who] = len(discards)
-            elif kind == "ready":
-                declared_at[ev.get("seat")] = len(discards)
+                    locked_at[who] = len(discards)
+            elif kind in ("ready", "hu"):
+                locked_at[ev.get("seat")] = len(discards)
         for s, o in by_seat.items():
-            if o.declared and locks and s in declared_at:
-                o.passed = {t for _, t in discards[declared_at[s] :] if t >= 0}
+            if o.locked and s in locked_at:
+                o.passed = {t for _, t in discards[locked_at[s] :] if t >= 0}
             else:
                 o.passed = {t for who, t in discards[last_own.get(s, 0) :] if who != s and t >= 0}
 

@@ -46,6 +46,7 @@ from .value import Money, exact_ready, profile
 PASS_WIN = 1e9  # pass a win on a discard only when the hand kept is worth this many times more
 LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a hurry is seldom typical
 STEP_BACK = 1.5
+MAX_EXCHANGES = 400  # more exchange choices than this: the greedy bot's choice
 TOP_PLANS = 3  # plans whose effective tiles are counted, per hand valued
 STEP_DOWN = 0.8
 ALPHA = 0.5  # chance, relative to a draw, that an opponent's discard is a given unseen tile
@@ -95,11 +96,12 @@ class Evaluator:
         self.k = k = Knowledge(game, seat)
         self.money = Money(table, game, seat)
         self.n = game.n
-        self.rounds = max(0, math.ceil(k.wall / game.n))
+        self.rounds = max(0, math.ceil(k.wall / (len(k.opponents) + 1)))
         self.U = k.unseen_total
         self.typical = self._typical_total()
         self.danger = Danger(k, table, self.prof, self.money, self.typical)
-        self.hazard = self.danger.pressure()
+        # another's win ends the hand only where winners end it; elsewhere it goes on
+        self.hazard = self.danger.pressure() * (1.0 if table.after_win == "end" else 0.25)
         self.ron_weight = ALPHA * (game.n - 1) if table.hu_on_discard else 0.0
         self.boost = 1.0 + 0.15 * (game.n - 1) if (table.pong or table.chow) else 1.0
         # a pair's third tile may also be claimed from any other seat's discard
@@ -121,17 +123,24 @@ class Evaluator:
         return totals[len(totals) // 2] if totals else 1
 
     def _check_gain(self) -> float:
-        rc = self.table.ready_check
-        if rc is None:
-            return 0.0
+        """What being ready is worth when the wall runs out: the exhausted
+        wall's payment rules that read whether a seat is ready, valued at a
+        typical total (received from about half the others, or not paid)."""
         from runtime.facts import SettleFacts
 
-        try:
-            other = self.k.opponents[0].seat if self.k.opponents else self.seat
-            amount = rc.amount(SettleFacts(self.money.shim, other, self.seat, self.typical), self.table.o)
-        except Exception:
-            amount = self.typical
-        return float(amount) * (self.n - 1) * 0.5
+        gain = 0.0
+        other = self.k.opponents[0].seat if self.k.opponents else self.seat
+        for rule in getattr(self.table, "wall_rules", ()):
+            if rule.kind != "pay" or rule.amount is None:
+                continue
+            if "ready" not in (rule.collects_source + rule.pays_source):
+                continue
+            try:
+                amount = rule.amount(SettleFacts(self.money.shim, other, self.seat, self.typical), self.table.o)
+            except Exception:  # an amount reading a fact this estimate does not fill in
+                amount = self.typical
+            gain += float(amount) * len(self.k.opponents) * 0.5
+        return gain
 
     def plan_money(self, plan, opened: bool) -> tuple[float, float]:
         """(win-rate factor, points of a win) for a plan's sampled hands."""
@@ -171,15 +180,7 @@ class Evaluator:
 
     def _hand_ev(self, counts, melds, declared, money) -> tuple[float, float]:
         prof, k = self.prof, self.k
-        wilds = prof.wilds
-        if wilds:
-            plain = list(counts)
-            jokers = 0
-            for w in wilds:
-                jokers += plain[w]
-                plain[w] = 0
-        else:
-            plain, jokers = counts, 0
+        plain, jokers = self._plain(counts)
         keys = sh.keys_of(plain)
         nm = len(melds)
         opened = any(m.claimed_from_other for m in melds)
@@ -238,6 +239,22 @@ class Evaluator:
                 best_ev, best_p = ev, pw
         return best_ev, best_p
 
+    def _plain(self, counts) -> tuple[list, int]:
+        """The counts shape is read from: wilds taken out (each saves a
+        step), and the kinds this seat's declarations make dead weight
+        (they must go, so they count as tiles to replace)."""
+        wilds, banned = self.prof.wilds, self.k.banned
+        if not wilds and not banned:
+            return counts, 0
+        plain = list(counts)
+        jokers = 0
+        for w in wilds:
+            jokers += plain[w]
+            plain[w] = 0
+        for t in banned:
+            plain[t] = 0
+        return plain, jokers
+
     def _later(self, rates, s: int) -> tuple:
         return tuple(min(0.9, r * self.boost * LATER) for r in rates[: s + 1]) if s > 1 else ()
 
@@ -246,14 +263,14 @@ class Evaluator:
         the same tiles' extra chance of being claimed from a discard)."""
         k, prof = self.k, self.prof
         unseen = k.unseen
-        kinds = prof.kind_set
+        kinds = prof.kind_set - k.banned if k.banned else prof.kind_set
         if plan.shape in (sh.STD, sh.PUNGS):
             tiles = [t for t in sh.improving(plan, keys, nm, s + jokers, prof.copies) if t in kinds]
         else:
             tiles = []
             quads = prof.quads_as_two
             for t in prof.tiles[plan]:
-                if not unseen[t] or plain[t] >= prof.copies:
+                if not unseen[t] or plain[t] >= prof.copies or t in k.banned:
                     continue
                 plain[t] += 1
                 if plan.shape == sh.ORPHANS:
@@ -329,17 +346,20 @@ class Evaluator:
                 o[0] = min(o[0], best_low) * STEP_DOWN
         return [(ev - self.danger.cost(t), t) for ev, t in out]
 
+    def efficiency(self, counts, melds) -> tuple[int, int]:
+        """(shanten, effective tiles) over the plan of every group and the
+        standard shape."""
+        plain, jokers = self._plain(counts)
+        keys = sh.keys_of(plain)
+        plan = self.prof.full_plans[0]
+        s = max(0, sh.plan_shanten(plan, keys, plain, len(melds), self.prof.quads_as_two) - jokers)
+        return s, (self._ukeire(plan, keys, plain, s, jokers, len(melds))[0] if s > 0 else 0)
+
     def shanten(self, counts, melds) -> int:
         """The hand's shanten over the plans of every group (the shapes
         `runtime.analysis.shanten` knows), wilds each saving a step."""
         prof = self.prof
-        wilds = prof.wilds
-        jokers = 0
-        if wilds:
-            counts = list(counts)
-            for w in wilds:
-                jokers += counts[w]
-                counts[w] = 0
+        counts, jokers = self._plain(counts)
         keys = sh.keys_of(counts)
         best = 8
         for plan in prof.full_plans:
@@ -438,7 +458,103 @@ class StrongBot:
             declared, p = ev.hand_ev(counts, st.melds, declared=True, money=money)
             declared -= ev.declaring_cost(counts, p)
             return Action("ready") if declared >= free and Action("ready") in acts else Action("pass")
+        if "exchange" in verbs and len(acts) <= MAX_EXCHANGES:
+            return self._exchange(game, seat, acts)
+        choices = [a for a in acts if a.choice is not None]
+        if choices and len(choices) == len(acts):
+            picked = self._declaration(game, seat, choices)
+            if picked is not None:
+                return picked
         return self._greedy.choose(game, seat)
+
+    def _exchange(self, game, seat, acts) -> Action:
+        """The tiles to pass on: for each suit offered, the set whose loss
+        leaves the hand closest to ready with the most effective tiles; of
+        those, the one leaving the hand worth the most, counting a later
+        declaration's restrictions at their best (a void suit to come)."""
+        ev = Evaluator(game, seat)
+        st = game.seats[seat]
+        counts = list(st.counts)
+        bans = self._later_bans(game, seat) or [frozenset()]
+        by_group: dict = {}
+        for a in acts:
+            by_group.setdefault(tuple(sorted({sh.group_of(t) for t in a.extra})), []).append(a)
+        best = None
+        for group in sorted(by_group):
+            ranked = []
+            for a in by_group[group]:
+                c = list(counts)
+                for t in a.extra:
+                    c[t] -= 1
+                s, u = ev.efficiency(c, st.melds)
+                ranked.append(((s, -u, tuple(-_isolation(counts, t) for t in a.extra)), a))
+            top = min(ranked, key=lambda r: r[0])[1]
+            c = list(counts)
+            for t in top.extra:
+                c[t] -= 1
+            v = max(self._valued_with(ev, c, st.melds, dead) for dead in bans)
+            if best is None or v > best[0] + 1e-9:
+                best = (v, top)
+        return best[1]
+
+    @staticmethod
+    def _valued_with(ev: Evaluator, counts, melds, dead: frozenset) -> float:
+        """The hand's worth with `dead` kinds as dead weight."""
+        ev.k.banned = dead
+        ev._evs.clear()
+        return ev.best_discard(counts, melds) if sum(counts) % 3 == 2 else ev.hand_ev(counts, melds)[0]
+
+    def _later_bans(self, game, seat) -> list:
+        """For the next declaration of the opening, the kinds each of its
+        choices would make dead weight."""
+        from runtime.opening import current
+
+        steps = game.table.opening
+        now = current(game)
+        later = steps[steps.index(now) + 1 :] if now in steps else ()
+        for step in later:
+            if step.kind == "declare":
+                values = game.table.suits if step.choices_are_suits else step.choices
+                return [b for _, b in self._bans(game, seat, [Action(step.id, -1, (v,)) for v in values])]
+        return []
+
+    @staticmethod
+    def _bans(game, seat, choices) -> list:
+        """[(choice, kinds its restrictions make dead weight)]."""
+        from runtime.facts import SeatFacts
+        from runtime.restrictions import TileFacts
+
+        rules = getattr(game.table, "restrictions", ())
+        st = game.seats[seat]
+        kinds = [TileFacts(t) for t in game.table.tile_kinds]
+        out = []
+        for a in choices:
+            facts = SeatFacts(game, seat)
+            facts.choices = {**st.choices, a.verb: a.choice}
+            named = set()
+            for rule in rules:
+                if rule.no_win or rule.discard_first:
+                    named |= {t.kind for t in kinds if rule.tiles(t, facts, game.table.o)}
+            out.append((a, frozenset(named)))
+        return out
+
+    def _declaration(self, game, seat, choices) -> Action | None:
+        """A declaration that restricts the seat's tiles (a void suit): the
+        choice leaving the hand worth the most once its restricted tiles
+        are dead weight. None when no choice restricts anything (then the
+        greedy bot's choice)."""
+        bans = self._bans(game, seat, choices)
+        if len({b for _, b in bans}) <= 1:
+            return None
+        ev = Evaluator(game, seat)
+        st = game.seats[seat]
+        counts = list(st.counts)
+        best = None
+        for a, dead in bans:
+            key = (round(self._valued_with(ev, counts, st.melds, dead), 9), -sum(counts[t] for t in dead))
+            if best is None or key > best[0]:
+                best = (key, a)
+        return best[1]
 
     # ------------------------------------------------------------ turn
 

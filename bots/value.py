@@ -269,6 +269,12 @@ class Profile:
         return counts, melds, win
 
 
+def _public_seat(st) -> SimpleNamespace:
+    """What payment formulas read of a seat, all of it public."""
+    return SimpleNamespace(declared=st.declared, bought=st.bought, doublings=st.doublings,
+                           choices=dict(getattr(st, "choices", {}) or {}))
+
+
 class Money:
     """Points a win of a given total brings this seat now, by discard
     (from one discarder, or from every loser where losers all pay) and by
@@ -281,10 +287,12 @@ class Money:
         self.n = game.n
         s = table.ruleset.settlement
         self.formula = s.amount
-        self.others = [x for x in range(game.n) if x != seat]
+        # the seats that pay: those still in the hand (a winner who left pays no more)
+        self.others = [x for x in range(game.n) if x != seat and not getattr(game.seats[x], "out", False)] or [
+            x for x in range(game.n) if x != seat]
         self.shim = SimpleNamespace(
             dealer=game.dealer, n=game.n, streak=getattr(game, "streak", 0),
-            seats=[SimpleNamespace(declared=st.declared, bought=st.bought, doublings=st.doublings) for st in game.seats],
+            seats=[_public_seat(st) for st in game.seats],
             horse_hits=lambda s: 0,
         )
         self._cache: dict = {}
@@ -296,7 +304,7 @@ class Money:
         other.__dict__.update(self.__dict__)
         seats = list(self.shim.seats)
         st = seats[seat]
-        seats[seat] = SimpleNamespace(declared=declared, bought=st.bought, doublings=st.doublings)
+        seats[seat] = SimpleNamespace(**{**st.__dict__, "declared": declared})
         other.shim = SimpleNamespace(**{**self.shim.__dict__, "seats": seats})
         other._cache = {}
         other._key = None
@@ -307,7 +315,7 @@ class Money:
         if self._key is None:
             sh_ = self.shim
             self._key = (table_key(self.table), sh_.dealer, sh_.n, sh_.streak,
-                         tuple((x.declared, x.bought, x.doublings) for x in sh_.seats))
+                         tuple((x.declared, x.bought, x.doublings, tuple(sorted(x.choices.items()))) for x in sh_.seats))
         return self._key
 
     def amount(self, payer: int, payee: int, total: int, discarder: int, self_drawn: bool) -> int:
