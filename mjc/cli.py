@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     _table_args(s)
     s.add_argument("--seed", default="1", help="match seed (default 1)")
     s.add_argument("--hands", type=int, help="hands in the match (default: the rounds option)")
-    s.add_argument("--bot", choices=["greedy", "random"], default="greedy", help="bot for every seat (default greedy)")
+    s.add_argument("--bot", choices=["greedy", "random", "strong"], default="greedy", help="bot for every seat (default greedy)")
     s.add_argument("--json", action="store_true", help="print the event log as JSON Lines")
 
     s = sub.add_parser("score", help="score winning hands given as hand JSON lines")
@@ -56,11 +56,15 @@ def _parser() -> argparse.ArgumentParser:
     _table_args(s)
     s.add_argument("--seed", default="1")
     s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--bot", choices=["greedy", "random"], default="greedy")
+    s.add_argument("--bot", choices=["greedy", "random", "strong"], default="greedy")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
     s = sub.add_parser("docs", help="print a variant's rulebook in Markdown")
     s.add_argument("variant")
+
+    from .balance import add_arguments as add_balance  # mjc balance lives in mjc/balance.py
+
+    add_balance(sub)
 
     from server.cli import add_arguments  # serve and verify-deal live in server/
 
@@ -292,6 +296,15 @@ def cmd_docs(args) -> int:
     return EXIT_OK
 
 
+def cmd_balance(args) -> int:
+    from .balance import BalanceError, run
+
+    try:
+        return run(args)
+    except BalanceError as exc:
+        raise InputError(str(exc)) from None
+
+
 def cmd_server(args) -> int:
     from server import cli
 
@@ -312,6 +325,7 @@ COMMANDS = {
     "scenario": cmd_scenario,
     "simulate": cmd_simulate,
     "docs": cmd_docs,
+    "balance": cmd_balance,
 }
 
 

@@ -1,13 +1,87 @@
-"""`mjc simulate`: many single hands with bots, and their statistics."""
+"""`mjc simulate`: many single hands with bots, and their statistics.
+
+Hand i is dealt from `derive(seed, "simulate", i)` with seat `i % n`
+dealing, and its bots are seeded by seed, hand and seat, so a hand plays
+the same whichever worker or engine plays it, and any split of the hands
+into jobs gives the same counts. `Tally` holds every count a run keeps
+(all integers, merged by addition); `mjc balance` reads the same tallies.
+"""
 
 from __future__ import annotations
 
 import math
 import sys
 import time
+from collections import Counter
+
+_SUMS = ("games", "decisions", "wins", "self_draws", "draws", "winners")
+_COUNTERS = ("fans", "win_totals", "lengths", "flows")
 
 
-def _play_range(args) -> dict:
+class Tally:
+    """The counts of a run of hands: per hand outcome, fans by id, each
+    winner's total, hand lengths (discards made), money moved per hand,
+    wins by seat and by seat relative to the dealer, score sums by seat."""
+
+    def __init__(self, players: int):
+        self.n = players
+        for key in _SUMS:
+            setattr(self, key, 0)
+        for key in _COUNTERS:
+            setattr(self, key, Counter())
+        self.deltas = [[0, 0] for _ in range(players)]  # per seat: sum, sum of squares
+        self.seat_wins = [0] * players
+        self.dealer_wins = [0] * players  # by the winner's seat counted from the dealer (0: the dealer)
+
+    def add_hand(self, game, decisions: int) -> None:
+        r = game.result
+        n = self.n
+        self.games += 1
+        self.decisions += decisions
+        if r.end == "win":
+            self.wins += 1
+            self.winners += len(r.winners)
+            self.self_draws += int(r.self_drawn)
+            for w in r.winners:
+                self.seat_wins[w] += 1
+                self.dealer_wins[(w - game.dealer) % n] += 1
+        else:
+            self.draws += 1
+        for v in r.valuations.values():
+            for f, _, c in v.fans:
+                self.fans[f.id] += c
+        # each win's value (a hand may hold several wins, even by one seat)
+        for w in getattr(r, "wins", None) or [r]:
+            for v in w.valuations.values():
+                self.win_totals[v.total] += 1
+        for seat, d in enumerate(r.deltas):
+            self.deltas[seat][0] += d
+            self.deltas[seat][1] += d * d
+        self.lengths[sum(len(st.discards) for st in game.seats)] += 1
+        self.flows[sum(d for d in r.deltas if d > 0)] += 1
+
+    def merge(self, other: "Tally") -> None:
+        for key in _SUMS:
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+        for key in _COUNTERS:
+            getattr(self, key).update(getattr(other, key))
+        for seat in range(self.n):
+            self.deltas[seat][0] += other.deltas[seat][0]
+            self.deltas[seat][1] += other.deltas[seat][1]
+            self.seat_wins[seat] += other.seat_wins[seat]
+            self.dealer_wins[seat] += other.dealer_wins[seat]
+
+    def to_json(self) -> dict:
+        out = {key: getattr(self, key) for key in _SUMS}
+        for key in _COUNTERS:
+            out[key] = {str(k): v for k, v in sorted(getattr(self, key).items())}
+        out.update(players=self.n, deltas=[list(d) for d in self.deltas], seat_wins=list(self.seat_wins),
+                   dealer_wins=list(self.dealer_wins))
+        return out
+
+
+def play_range(args) -> Tally:
+    """Hands `start` to `stop` of a run: (variant, players, options, seed, bot, start, stop)."""
     variant, players, options, seed, bot, start, stop = args
     from runtime.bots import make_bot
     from runtime.game import deal
@@ -16,91 +90,89 @@ def _play_range(args) -> dict:
 
     table = load(variant).configure(options, players)
     n = table.players
-    bots = [make_bot(bot, f"{seed}/{seat}") for seat in range(n)]
-    stats = {"games": 0, "decisions": 0, "wins": 0, "self_draws": 0, "draws": 0, "winners": 0, "fans": {},
-             "deltas": [[0, 0] for _ in range(n)]}
+    tally = Tally(n)
     for i in range(start, stop):
         game = deal(table, derive(seed, "simulate", i), dealer=i % n)
+        bots = [make_bot(bot, f"{seed}/{i}/{seat}") for seat in range(n)]
+        decisions = 0
         while not game.over:
             for seat in game.to_act():
                 game.apply(seat, bots[seat].choose(game, seat))
-                stats["decisions"] += 1
+                decisions += 1
                 if game.over:
                     break
-        r = game.result
-        stats["games"] += 1
-        if r.end == "win":
-            stats["wins"] += 1
-            stats["winners"] += len(r.winners)
-            stats["self_draws"] += int(r.self_drawn)
-        else:
-            stats["draws"] += 1
-        for v in r.valuations.values():
-            for f, _, c in v.fans:
-                stats["fans"][f.id] = stats["fans"].get(f.id, 0) + c
-        for seat, d in enumerate(r.deltas):
-            stats["deltas"][seat][0] += d
-            stats["deltas"][seat][1] += d * d
-    return stats
+        tally.add_hand(game, decisions)
+    return tally
 
 
-def _merge(into: dict, part: dict) -> None:
-    for key in ("games", "decisions", "wins", "self_draws", "draws", "winners"):
-        into[key] += part[key]
-    for f, c in part["fans"].items():
-        into["fans"][f] = into["fans"].get(f, 0) + c
-    for seat, (s, q) in enumerate(part["deltas"]):
-        into["deltas"][seat][0] += s
-        into["deltas"][seat][1] += q
+def jobs(table, games: int, seed, bot: str, chunk: int):
+    """The run's jobs, made as they are asked for."""
+    name, n, options = table.ruleset.name, table.players, dict(table.option_values)
+    for s in range(0, games, chunk):
+        yield (name, n, options, str(seed), bot, s, min(s + chunk, games))
 
 
-def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, progress: bool = False) -> dict:
-    n = table.players
-    chunk = max(1, min(200, games // (workers * 4) or 1))
-    jobs = [(table.ruleset.name, n, dict(table.option_values), str(seed), bot, s, min(s + chunk, games))
-            for s in range(0, games, chunk)]
-    total = {"games": 0, "decisions": 0, "wins": 0, "self_draws": 0, "draws": 0, "winners": 0, "fans": {},
-             "deltas": [[0, 0] for _ in range(n)]}
-    t0 = time.perf_counter()
+def chunk_size(games: int, workers: int) -> int:
+    return max(1, min(200, games // (workers * 4) or 1))
+
+
+def run_local(table, games: int, seed, bot: str, workers: int = 1, on_part=None) -> Tally:
+    """Play the hands here, in `workers` processes; `on_part(tally_so_far)`
+    after each job."""
+    total = Tally(table.players)
+    work = jobs(table, games, seed, bot, chunk_size(games, workers))
     if workers > 1:
         from multiprocessing import Pool
 
         with Pool(workers) as pool:
-            for part in pool.imap_unordered(_play_range, jobs):
-                _merge(total, part)
-                _progress(progress, total["games"], games)
+            for part in pool.imap_unordered(play_range, work):
+                total.merge(part)
+                if on_part:
+                    on_part(total)
     else:
-        for job in jobs:
-            _merge(total, _play_range(job))
-            _progress(progress, total["games"], games)
+        for job in work:
+            total.merge(play_range(job))
+            if on_part:
+                on_part(total)
+    return total
+
+
+def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, progress: bool = False) -> dict:
+    t0 = time.perf_counter()
+    total = run_local(table, games, seed, bot, workers, on_part=lambda t: _progress(progress, t.games, games))
     seconds = time.perf_counter() - t0
     if progress:
         sys.stderr.write("\n")
-    g = total["games"]
+    return summary(table, total, bot, seconds)
+
+
+def summary(table, total: Tally, bot: str, seconds: float) -> dict:
+    """The JSON `mjc simulate --json` prints."""
+    g = total.games
     by_seat = []
-    for s, q in total["deltas"]:
+    for s, q in total.deltas:
         mean = s / g
         by_seat.append({"mean": round(mean, 4), "stdev": round(math.sqrt(max(q / g - mean * mean, 0.0)), 4)})
     return {
         "variant": table.ruleset.name,
-        "players": n,
+        "players": table.players,
         "bot": bot,
         "games": g,
-        "decisions": total["decisions"],
+        "decisions": total.decisions,
         "seconds": round(seconds, 4),
-        "wins": total["wins"],
-        "self_draws": total["self_draws"],
-        "draws": total["draws"],
-        "win_rate": round(total["wins"] / g, 4),
-        "self_draw_rate": round(total["self_draws"] / g, 4),
-        "draw_rate": round(total["draws"] / g, 4),
-        "multiple_winner_hands": total["winners"] - total["wins"],
+        "wins": total.wins,
+        "self_draws": total.self_draws,
+        "draws": total.draws,
+        "win_rate": round(total.wins / g, 4),
+        "self_draw_rate": round(total.self_draws / g, 4),
+        "draw_rate": round(total.draws / g, 4),
+        "multiple_winner_hands": total.winners - total.wins,
         # name -> count as cli.md says (the 中文 name, as in results), and by id
-        "fans": _by_name(table, total["fans"]),
-        "fan_ids": dict(sorted(total["fans"].items(), key=lambda kv: (-kv[1], kv[0]))),
+        "fans": _by_name(table, total.fans),
+        "fan_ids": dict(sorted(total.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
         "scores_by_seat": by_seat,
         "games_per_second": round(g / seconds, 2) if seconds else None,
-        "decisions_per_second": round(total["decisions"] / seconds, 1) if seconds else None,
+        "decisions_per_second": round(total.decisions / seconds, 1) if seconds else None,
     }
 
 
