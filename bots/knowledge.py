@@ -87,7 +87,9 @@ class Knowledge:
                 o.no_win = lim.no_win
                 last = next((t for t, taken in zip(reversed(st.discards), reversed(st.claimed)) if not taken), -1)
                 o.shedding = last in lim.first
-            o.hand_size = sum(st.counts)
+            # from public facts only: each set laid down took three tiles
+            # from the hand (a kong's fourth is replaced); the seat on turn holds one more
+            o.hand_size = table.ruleset.other_tiles - 3 * len(st.melds) + (1 if s == game.current and game.phase == "turn" else 0)
             o.suits_shown = {t // 9 if t < 27 else 3 for m in st.melds if m.exposed for t in m.tiles}
             opponents.append(o)
         for t in getattr(game, "face_up_tiles", lambda: [])():

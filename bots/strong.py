@@ -551,7 +551,9 @@ class StrongBot:
         counts = list(st.counts)
         best = None
         for a, dead in bans:
-            key = (round(self._valued_with(ev, counts, st.melds, dead), 9), -sum(counts[t] for t in dead))
+            value = self._valued_with(ev, counts, st.melds, dead)
+            s, u = ev.efficiency(counts, st.melds)  # on equal worth, the closer hand
+            key = (round(value, 6), -s, u, -sum(counts[t] for t in dead))
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1]
