@@ -20,7 +20,8 @@ class MahjongSingleEnv(gymnasium.Env):
     The reward of a step is the seat's score change from its action to
     its next decision (the bots' moves in between included). An action
     the mask does not allow is played as `auto` (the greedy bot's choice,
-    `info["illegal"]` set), or raises with `illegal="raise"`."""
+    `info["illegal"]` set), or raises with `illegal="raise"`. A hand
+    that ends before the seat has a decision is skipped at `reset`."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -69,6 +70,9 @@ class MahjongSingleEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
         self._play_others()
+        while self.aec.game.over:  # a hand that ended before this seat had a decision: the next one
+            self.aec.reset()
+            self._play_others()
         obs, info = self._observe()
         return obs, info
 
