@@ -18,7 +18,6 @@ import math
 import sys
 import time
 
-SEED_VARIANTS = ("yunnan_ka_er_tiao", "chuxiong_yuxi", "kunming", "chaozhou", "mcr", "erren_136", "erren_mcr72")
 
 
 def _play(args) -> dict:
@@ -95,14 +94,16 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.strong_bot", description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=2000)
-    p.add_argument("--variants", default=",".join(SEED_VARIANTS))
+    p.add_argument("--variants", help="comma-separated (default: every compiled variant)")
     p.add_argument("--seed", default="bench")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--against", default="greedy", help="the other seats' bot (default greedy)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    from runtime.registry import names
+
     rows = []
-    for v in args.variants.split(","):
+    for v in (args.variants.split(",") if args.variants else names()):
         row = measure(v.strip(), args.hands, args.seed, args.workers, args.against)
         rows.append(row)
         if args.json:

@@ -10,6 +10,9 @@ The reasoning is generic over the variant's suits and copies:
   locked declaration, a winner who plays on) every tile discarded since
   it was locked is; a kind its declarations forbid it to win holding
   (a void suit) never wins for it;
+- what dealing in costs is the payment less what the seat would pay
+  anyway if that hand drew its winning tile in the rounds left (little is
+  saved by folding against one opponent who will draw his tile anyway);
 - a tile that seat discarded itself is safer (its hand did not keep it);
 - the ways a tile can complete a hand are counted from the tiles still
   unseen: a number tile completes a two-sided, closed or edge wait only if
@@ -25,6 +28,7 @@ from __future__ import annotations
 SEQ_WEIGHT = 1.0
 PAIR_WEIGHT = 0.6
 SCALE = 0.045  # turns a sum of wait patterns into a probability
+ALPHA = 0.5  # chance, relative to a draw, that another seat discards a given unseen tile
 
 
 def ready_probability(opponent, prof) -> float:
@@ -86,7 +90,7 @@ def win_chance(k, opponent, t: int) -> float:
 class Danger:
     """Expected points lost by discarding each tile, for one decision."""
 
-    def __init__(self, k, table, prof, money, typical_total: int):
+    def __init__(self, k, table, prof, money, typical_total: int, rounds: int):
         self.k = k
         self.table = table
         self.prof = prof
@@ -95,12 +99,17 @@ class Danger:
         self.ready = {o.seat: ready_probability(o, prof) for o in k.opponents}
         # a ready hand may not be allowed to win on a discard (a minimum, self-draw only)
         share = prof.ron_share()
+        drawn = prof.rates(prof.plans[0])[0] if prof.plans else 0.0  # a ready hand's chance to draw a winner
         for o in k.opponents:
             p = self.ready[o.seat] * share
             if p <= 0.005:
                 continue
             total = typical_total + (1 if o.declared else 0)
-            self.threats.append((o, p, money.loss(o.seat, total)))
+            # what folding saves: the discard's cost, less what the seat pays
+            # anyway when the ready hand draws its tile before the wall runs out
+            anyway = (1.0 - (1.0 - drawn) ** rounds) * money.loss(o.seat, total, self_drawn=True)
+            loss = money.loss(o.seat, total)
+            self.threats.append((o, p, max(0.1 * loss, loss - anyway)))
 
     def cost(self, t: int) -> float:
         if not self.threats:
@@ -110,8 +119,22 @@ class Danger:
             c = self._cache[t] = sum(p * win_chance(self.k, o, t) * loss for o, p, loss in self.threats)
         return c
 
-    def pressure(self) -> float:
-        """Chance per round that someone else wins (ends the hand)."""
-        k = self.k
-        rate = (6.0 / k.unseen_total) * (1 + 0.5 * (k.n - 1))
-        return min(0.5, sum(self.ready.values()) * rate)
+    def hazards(self, rounds: int, scale: float = 1.0) -> tuple:
+        """For each round left, the chance that someone else wins in it:
+        each other seat's chance of being ready by then (by the pace of
+        the tile set, from its discards and claims so far) times a ready
+        hand's chance a round of drawing or being given its tile."""
+        k, prof = self.k, self.prof
+        drawn = prof.rates(prof.plans[0])[0] if prof.plans else 0.0
+        rate = drawn * (1 + ALPHA * (k.n - 2) * prof.ron_share())
+        out = []
+        for r in range(rounds):
+            ready = 0.0
+            for o in k.opponents:
+                if o.declared or o.locked or o.hand_size <= 1:
+                    ready += 1.0
+                else:
+                    p = prof.ready_chance(len(o.discards) + r, o.claimed_melds)
+                    ready += p * (0.2 if o.shedding and r < 2 else 1.0)
+            out.append(round(min(0.5, ready * rate * scale), 3))
+        return tuple(out)

@@ -46,6 +46,8 @@ from .value import Money, exact_ready, profile
 PASS_WIN = 1e9  # pass a win on a discard only when the hand kept is worth this many times more
 LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a hurry is seldom typical
 STEP_BACK = 1.5
+DOUBLE_SURE = 0.75  # 加倍 only when the hand kept wins at least this often
+DOUBLE_GAIN = 1.3
 MAX_EXCHANGES = 400  # more exchange choices than this: the greedy bot's choice
 TOP_PLANS = 3  # plans whose effective tiles are counted, per hand valued
 STEP_DOWN = 0.8
@@ -53,13 +55,13 @@ ALPHA = 0.5  # chance, relative to a draw, that an opponent's discard is a given
 _RACES: dict = {}
 
 
-def _race(s: int, q: float, later: tuple, lam: float, rounds: int, hazard: float) -> tuple[float, float]:
+def _race(s: int, q: float, later: tuple, lam: float, hazards: tuple) -> tuple[float, float]:
     """(P(win), P(ready when the wall runs out)) for a hand `s` steps from
     ready that takes its next step with chance `q` a round, each later
     step j (steps left) with chance `later[j]`, and once ready wins with
-    chance `lam` a round, while someone else ends the hand with chance
-    `hazard` a round."""
-    key = (s, round(q, 3), later, round(lam, 3), rounds, round(hazard, 3))
+    chance `lam` a round, while in round r someone else ends the hand with
+    chance `hazards[r]` (one entry per round left)."""
+    key = (s, round(q, 3), later, round(lam, 3), hazards)
     hit = _RACES.get(key)
     if hit is not None:
         return hit
@@ -69,8 +71,7 @@ def _race(s: int, q: float, later: tuple, lam: float, rounds: int, hazard: float
     dist = [0.0] * (s + 1)
     dist[s] = 1.0
     won = 0.0
-    alive = 1.0 - hazard
-    for _ in range(rounds):
+    for hazard in hazards:
         w = dist[0] * lam
         won += w
         new = [0.0] * (s + 1)
@@ -79,6 +80,7 @@ def _race(s: int, q: float, later: tuple, lam: float, rounds: int, hazard: float
             step = dist[i] * rate[i]
             new[i - 1] += step
             new[i] += dist[i] - step
+        alive = 1.0 - hazard
         dist = [x * alive for x in new]
     hit = _RACES[key] = (won, dist[0])
     return hit
@@ -99,9 +101,10 @@ class Evaluator:
         self.rounds = max(0, math.ceil(k.wall / (len(k.opponents) + 1)))
         self.U = k.unseen_total
         self.typical = self._typical_total()
-        self.danger = Danger(k, table, self.prof, self.money, self.typical)
-        # another's win ends the hand only where winners end it; elsewhere it goes on
-        self.hazard = self.danger.pressure() * (1.0 if table.after_win == "end" else 0.25)
+        self.danger = Danger(k, table, self.prof, self.money, self.typical, self.rounds)
+        # round by round, the chance someone else ends the hand (where a win
+        # ends it; elsewhere the hand goes on, the others leaving or locked)
+        self.hazards = self.danger.hazards(self.rounds, 1.0 if table.after_win == "end" else 0.25)
         self.ron_weight = ALPHA * (game.n - 1) if table.hu_on_discard else 0.0
         self.boost = 1.0 + 0.15 * (game.n - 1) if (table.pong or table.chow) else 1.0
         # a pair's third tile may also be claimed from any other seat's discard
@@ -220,7 +223,7 @@ class Evaluator:
             rates = prof.rates(plan)
             lam = min(0.9, rates[0] * factor)
             step = max(s, 1)
-            pre = _race(step, rates[step], self._later(rates, step), lam, self.rounds, self.hazard)[0] * points
+            pre = _race(step, rates[step], self._later(rates, step), lam, self.hazards)[0] * points
             ranked.append((pre, s, plan, rates, lam, points))
         ranked.sort(key=lambda r: -r[0])
         U = self.U
@@ -233,7 +236,7 @@ class Evaluator:
                 if u <= 0:
                     continue
                 q = min(0.9, (u + claimable) / U)
-            pw, pend = _race(s, q, self._later(rates, s), lam, self.rounds, self.hazard)
+            pw, pend = _race(s, q, self._later(rates, s), lam, self.hazards)
             ev = pw * points + pend * self.check
             if ev > best_ev:
                 best_ev, best_p = ev, pw
@@ -297,13 +300,13 @@ class Evaluator:
         return total, claim
 
     def _ready_ev(self, counts, melds, declared, money) -> tuple[float, float]:
-        rounds = self.rounds
+        hazards = self.hazards
         later = not declared and self.later_declare
         if later:
             # it will declare at its next discard: its wins are declared
             # ones, a round later, and it bears what declaring costs
             declared = True
-            rounds = max(0, rounds - 1)
+            hazards = hazards[1:]
             money = money.declaring(self.seat)
         waits = exact_ready(self.table, self.k, counts, melds, declared, money)
         U = self.U
@@ -317,8 +320,8 @@ class Evaluator:
             points += f * (tsumo + wr * ron)
         ready = bool(waits)
         if lam <= 0:
-            return (self.check * _race(0, 0.0, (), 0.0, rounds, self.hazard)[1] if ready else 0.0), 0.0
-        pw, pend = _race(0, 0.0, (), min(0.9, lam), rounds, self.hazard)
+            return (self.check * _race(0, 0.0, (), 0.0, hazards)[1] if ready else 0.0), 0.0
+        pw, pend = _race(0, 0.0, (), min(0.9, lam), hazards)
         ev = pw * points / lam + pend * self.check
         if later:
             ev -= self.declaring_cost(counts, pw)
@@ -420,6 +423,12 @@ class Evaluator:
         mean = sum(self.danger.cost(t) * k.unseen[t] for t in self.prof.kinds) / self.U
         rounds = 1 if self.later_declare else self.rounds
         return rounds * max(0.0, mean - self.safest_cost(counts)) * 0.5
+
+
+def _doubles(later: float, p_win: float, now: float) -> bool:
+    """加倍 forgoes a sure win for one worth double later: only when that
+    later win is likely and clearly worth more."""
+    return p_win >= DOUBLE_SURE and 2.0 * later > DOUBLE_GAIN * now
 
 
 class StrongBot:
@@ -632,9 +641,9 @@ class StrongBot:
         st = game.seats[seat]
         c = list(counts)
         c[st.drawn] -= 1
-        later, _ = ev.hand_ev(c, melds)
+        later, p = ev.hand_ev(c, melds)
         # doubling multiplies the later win; the hand keeps its waits
-        return double if 2.0 * later > 1.15 * now else hu
+        return double if _doubles(later, p, now) else hu
 
     # ------------------------------------------------------------ claims
 
@@ -646,13 +655,13 @@ class StrongBot:
         melds = list(st.melds)
         verbs = {a.verb for a in acts}
         pass_ = Action("pass")
-        keep, _ = ev.hand_ev(counts, melds)
+        keep, p_keep = ev.hand_ev(counts, melds)
         if "hu" in verbs:
             if pass_ not in acts and "double" not in verbs:
                 return Action("hu")
             v = w.valuations.get(seat)
             now = ev.money.win(v.total, False) if v is not None else 0.0
-            if "double" in verbs and 2.0 * keep > 1.15 * now:
+            if "double" in verbs and _doubles(keep, p_keep, now):
                 return Action("double")
             if pass_ in acts and keep > PASS_WIN * now + 1e-9 and now > 0:
                 return pass_

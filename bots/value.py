@@ -128,14 +128,17 @@ class Profile:
     def _measure_rates(self, plan: sh.Plan) -> tuple:
         rng = random.Random(f"rates/{plan.label()}")
         tiles = [t for t in self.tiles[plan] if t not in self.wilds]
-        deck = [t for t in tiles for _ in range(self.copies)]
+        inside = [t for t in tiles for _ in range(self.copies)]
+        outside = [t for t in self.kinds if t not in tiles and t not in self.wilds for _ in range(self.copies)]
         unseen0 = max(1, len(self.kinds) * self.copies - 13)
         sums = [0.0] * 9
         seen = [0] * 9
-        if len(deck) >= 13:
-            for _ in range(RATE_SAMPLES):
+        if len(inside) >= 13:
+            for i in range(RATE_SAMPLES):
+                # hands as play meets them: some of their tiles outside the plan, dead weight
+                k = 13 - min(len(outside), i % 6)
                 counts = [0] * 42
-                for t in rng.sample(deck, 13):
+                for t in rng.sample(inside, k) + rng.sample(outside, 13 - k):
                     counts[t] += 1
                 keys = sh.keys_of(counts)
                 s = sh.plan_shanten(plan, keys, counts, 0, self.quads_as_two)
@@ -357,13 +360,11 @@ class Money:
         self._cache[key] = v
         return v
 
-    def loss(self, winner: int, total: int) -> float:
+    def loss(self, winner: int, total: int, self_drawn: bool = False) -> float:
         """What this seat pays when it discards a winning tile worth `total`
-        to `winner`."""
+        to `winner` (or, `self_drawn`, when the winner draws it)."""
         me = self.seat
-        if self.table.discard_payers == "others":
-            return self.amount(me, winner, total, me, False)
-        return self.amount(me, winner, total, me, False)
+        return self.amount(me, winner, total, -1 if self_drawn else me, self_drawn)
 
 
 def evaluate_cached(table, ctx: WinContext):
