@@ -50,6 +50,7 @@ _BY_ID: list = [_EMPTY]
 _KEY_IDS: dict = {}
 _COMBINED: dict = {}
 _FINAL: dict = {}
+_IMPROVING: dict = {}
 
 
 def _intern(table: tuple) -> int:
@@ -193,6 +194,12 @@ def improving(plan: Plan, keys, melds: int, s: int, copies: int) -> list:
     """The tiles whose draw lowers a standard or pungs plan's shanten below
     `s`: each group's table is replaced in turn by its table with one more
     tile, against the other groups' combined table."""
+    ck = (plan, tuple(keys), melds, s, copies)
+    hit = _IMPROVING.get(ck)
+    if hit is not None:
+        return hit
+    if len(_IMPROVING) > 300_000:
+        _IMPROVING.clear()
     chows = plan.shape == STD
     need = 4 - melds
     groups = plan.groups
@@ -212,4 +219,5 @@ def improving(plan: Plan, keys, melds: int, s: int, copies: int) -> list:
             t = _table_id(key[:r] + (c + 1,) + key[r + 1 :], ch)
             if _final(_combine(acc, t) if acc else t, need) < s:
                 out.append(base + r)
+    _IMPROVING[ck] = out
     return out

@@ -48,11 +48,13 @@ LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a
 STEP_BACK = 1.5
 DOUBLE_SURE = 0.75  # 加倍 only when the hand kept wins at least this often
 DOUBLE_GAIN = 1.3
+EXCHANGE_LOOK = 6  # exchange choices of a suit whose effective tiles are counted
 MAX_EXCHANGES = 400  # more exchange choices than this: the greedy bot's choice
 TOP_PLANS = 3  # plans whose effective tiles are counted, per hand valued
 STEP_DOWN = 0.8
 ALPHA = 0.5  # chance, relative to a draw, that an opponent's discard is a given unseen tile
 _RACES: dict = {}
+_PLAN_MONEY: dict = {}
 
 
 def _race(s: int, q: float, later: tuple, lam: float, hazards: tuple) -> tuple[float, float]:
@@ -112,7 +114,6 @@ class Evaluator:
         self.check = self._check_gain()
         # a ready hand not declared now may still declare at a later discard
         self.later_declare = table.declare == "any_turn" and not k.declared
-        self._plan_money: dict = {}
         self._evs: dict = {}
 
     # ------------------------------------------------------------ table-level numbers
@@ -147,8 +148,8 @@ class Evaluator:
 
     def plan_money(self, plan, opened: bool) -> tuple[float, float]:
         """(win-rate factor, points of a win) for a plan's sampled hands."""
-        key = (plan, opened)
-        hit = self._plan_money.get(key)
+        key = (plan, opened, self.money.key(), tuple(self.money.others), self.seat, self.ron_weight)
+        hit = _PLAN_MONEY.get(key)
         if hit is not None:
             return hit
         v = self.prof.value(plan, opened)
@@ -161,7 +162,9 @@ class Evaluator:
         mr = sum(money.win(t, False) * c for t, c in v.ron_totals) / n if wr else 0.0
         factor = at + wr * ar
         points = (mt + wr * mr) / factor if factor > 0 else 0.0
-        hit = self._plan_money[key] = (factor, points)
+        if len(_PLAN_MONEY) > 100_000:
+            _PLAN_MONEY.clear()
+        hit = _PLAN_MONEY[key] = (factor, points)
         return hit
 
     # ------------------------------------------------------------ hands
@@ -334,15 +337,20 @@ class Evaluator:
         A discard that leaves the hand further from ready than the best one
         must pay for it: its offence counts only when it is worth clearly
         more (STEP_BACK times), as a plan of higher value can be."""
-        out = []
         shantens = []
         for t in tiles:
             counts[t] -= 1
-            ev, _ = self.hand_ev(counts, melds)
             shantens.append(self.shanten(counts, melds))
             counts[t] += 1
-            out.append([ev, t])
         low = min(shantens)
+        out = []
+        for t, s in zip(tiles, shantens):
+            ev = 0.0
+            if s <= low + 1:  # two steps back is never worth it: offence nil, the tile kept for defence
+                counts[t] -= 1
+                ev = self.hand_ev(counts, melds)[0]
+                counts[t] += 1
+            out.append([ev, t])
         best_low = max((o[0] for o, s in zip(out, shantens) if s == low), default=0.0)
         for o, s in zip(out, shantens):
             if s > low and o[0] < STEP_BACK * best_low:
@@ -479,7 +487,7 @@ class StrongBot:
     def _exchange(self, game, seat, acts) -> Action:
         """The tiles to pass on: for each suit offered, the set whose loss
         leaves the hand closest to ready with the most effective tiles; of
-        those, the one leaving the hand worth the most, counting a later
+        those, the one leaving the hand closest with the coming
         declaration's restrictions at their best (a void suit to come)."""
         ev = Evaluator(game, seat)
         st = game.seats[seat]
@@ -488,23 +496,33 @@ class StrongBot:
         by_group: dict = {}
         for a in acts:
             by_group.setdefault(tuple(sorted({sh.group_of(t) for t in a.extra})), []).append(a)
+
+        def without(a):
+            c = list(counts)
+            for t in a.extra:
+                c[t] -= 1
+            return c
+
         best = None
         for group in sorted(by_group):
-            ranked = []
-            for a in by_group[group]:
-                c = list(counts)
-                for t in a.extra:
-                    c[t] -= 1
-                s, u = ev.efficiency(c, st.melds)
-                ranked.append(((s, -u, tuple(-_isolation(counts, t) for t in a.extra)), a))
-            top = min(ranked, key=lambda r: r[0])[1]
-            c = list(counts)
-            for t in top.extra:
-                c[t] -= 1
-            v = max(self._valued_with(ev, c, st.melds, dead) for dead in bans)
-            if best is None or v > best[0] + 1e-9:
-                best = (v, top)
+            # shanten first (cheap), effective tiles for the closest few
+            ranked = sorted(by_group[group], key=lambda a: (ev.shanten(without(a), st.melds),
+                                                            tuple(-_isolation(counts, t) for t in a.extra)))
+            low = ev.shanten(without(ranked[0]), st.melds)
+            near = [a for a in ranked[:EXCHANGE_LOOK] if ev.shanten(without(a), st.melds) == low]
+            top = max(near, key=lambda a: ev.efficiency(without(a), st.melds)[1])
+            c = without(top)
+            score = max(self._closeness(ev, c, st.melds, dead) for dead in bans)
+            if best is None or score > best[0]:
+                best = (score, top)
         return best[1]
+
+    @staticmethod
+    def _closeness(ev: Evaluator, counts, melds, dead: frozenset) -> tuple:
+        """(-shanten, effective tiles) with `dead` kinds as dead weight."""
+        ev.k.banned = dead
+        s, u = ev.efficiency(counts, melds)
+        return (-s, u)
 
     @staticmethod
     def _valued_with(ev: Evaluator, counts, melds, dead: frozenset) -> float:

@@ -30,6 +30,7 @@ RATE_SAMPLES = 150
 _PROFILES: dict = {}
 _EVALS: dict = {}
 _AMOUNTS: dict = {}
+_WINS: dict = {}
 
 
 def table_key(table) -> tuple:
@@ -298,7 +299,6 @@ class Money:
             seats=[_public_seat(st) for st in game.seats],
             horse_hits=lambda s: 0,
         )
-        self._cache: dict = {}
         self._key = None
 
     def declaring(self, seat: int, declared: bool = True) -> "Money":
@@ -309,7 +309,6 @@ class Money:
         st = seats[seat]
         seats[seat] = SimpleNamespace(**{**st.__dict__, "declared": declared})
         other.shim = SimpleNamespace(**{**self.shim.__dict__, "seats": seats})
-        other._cache = {}
         other._key = None
         return other
 
@@ -342,8 +341,8 @@ class Money:
 
     def win(self, total: int, self_drawn: bool) -> float:
         """Expected points for this seat winning `total`."""
-        key = (total, self_drawn)
-        v = self._cache.get(key)
+        key = (self.key(), tuple(self.others), self.seat, total, self_drawn)
+        v = _WINS.get(key)
         if v is not None:
             return v
         me = self.seat
@@ -357,7 +356,9 @@ class Money:
                 ) / len(self.others)
         else:
             v = sum(self.amount(d, me, total, d, False) for d in self.others) / len(self.others)
-        self._cache[key] = v
+        if len(_WINS) > 200_000:
+            _WINS.clear()
+        _WINS[key] = v
         return v
 
     def loss(self, winner: int, total: int, self_drawn: bool = False) -> float:
