@@ -7,7 +7,9 @@ Each hand seats one strong bot and greedy bots at the other seats; the
 strong bot's seat rotates hand by hand (and the dealer with it), so every
 seat and every dealer position is played equally. Four-seat variants are
 measured at four players, two-player variants 1 strong against 1 greedy.
-Decision times are those of the strong bot alone (wall clock, one core).
+Decision times are those of the strong bot alone (wall clock, one core),
+after the table's profile is built (a one-time cost per table
+configuration and process, reported as `profile_build_s`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ def _play(args) -> dict:
     players = 4 if 4 in rs.players else max(rs.players)
     table = rs.configure(None, players)
     n = table.players
+    t0 = time.perf_counter()
+    warm(table)
+    warmup = time.perf_counter() - t0
     scores, times = [], []
     decisions = 0
     for i in range(start, stop):
@@ -51,13 +56,25 @@ def _play(args) -> dict:
                 if game.over:
                     break
         scores.append(game.result.deltas[strong_seat])
-    return {"scores": scores, "times": times}
+    return {"scores": scores, "times": times, "warmup": warmup}
+
+
+def warm(table) -> None:
+    """Build the table's profile (its plans' samples and rates) before any
+    decision is timed: a one-time cost per table configuration and process."""
+    from bots.value import profile
+
+    prof = profile(table)
+    for plan in prof.plans:
+        prof.rates(plan)
+        prof.value(plan, False)
+        prof.value(plan, True)
 
 
 def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opponent: str = "greedy") -> dict:
     chunk = max(1, min(100, hands // max(1, workers * 4)))
     jobs = [(variant, s, min(s + chunk, hands), seed, opponent) for s in range(0, hands, chunk)]
-    scores, times = [], []
+    scores, times, warmups = [], [], []
     t0 = time.perf_counter()
     if workers > 1:
         from multiprocessing import Pool
@@ -66,11 +83,13 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
             for part in pool.imap(_play, jobs):
                 scores += part["scores"]
                 times += part["times"]
+                warmups.append(part["warmup"])
     else:
         for job in jobs:
             part = _play(job)
             scores += part["scores"]
             times += part["times"]
+            warmups.append(part["warmup"])
     wall = time.perf_counter() - t0
     n = len(scores)
     mean = sum(scores) / n
@@ -87,6 +106,7 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
         "p50_ms": round(1000 * times[len(times) // 2], 2) if times else None,
         "p99_ms": round(1000 * times[int(len(times) * 0.99)], 2) if times else None,
         "max_ms": round(1000 * times[-1], 2) if times else None,
+        "profile_build_s": round(max(warmups), 2) if warmups else None,
         "seconds": round(wall, 1),
     }
 
@@ -112,7 +132,7 @@ def main(argv=None) -> int:
             print(
                 f"{row['variant']:<18} {row['hands']:>6} hands  mean {row['mean']:+8.3f}  95% [{row['ci95'][0]:+.3f}, "
                 f"{row['ci95'][1]:+.3f}]  {row['decisions_per_second']} decisions/s  p50 {row['p50_ms']} ms  "
-                f"p99 {row['p99_ms']} ms  max {row['max_ms']} ms  ({row['seconds']} s)",
+                f"p99 {row['p99_ms']} ms  max {row['max_ms']} ms  profile {row['profile_build_s']} s  ({row['seconds']} s)",
                 flush=True,
             )
     return 0
