@@ -6,8 +6,54 @@ from functools import lru_cache
 
 from runtime.registry import load, names
 
+UNBOUNDED_INT_LIMIT = 1000  # an int option declared without a maximum: the server's own bound
+MAX_HANDS = 64  # hands in one match (Limits.max_hands)
 
-def option_json(o) -> dict:
+# Payment reasons the runtime and the variants use, for the settlement table;
+# a variant's own reason ids that are fan ids are named by the fan.
+REASONS = {
+    "win": ("和牌", "win"),
+    "self_drawn": ("自摸", "self-drawn"),
+    "kong": ("杠分", "kong"),
+    "horse": ("买马", "horses"),
+    "jiang_ma": ("奖马", "reward horses"),
+    "lian_zhuang": ("连庄", "dealer streak"),
+    "gen_zhuang": ("跟庄", "follow the dealer"),
+    "cha_jiao": ("查叫", "not ready at a drawn hand"),
+    "table_fee": ("台费", "table fee"),
+    "bao": ("包牌", "pays for all"),
+    "stake": ("买点", "stake"),
+}
+
+
+def option_bounds(rs, key: str, max_hands: int = MAX_HANDS) -> tuple[int, int]:
+    """The values the server accepts for an int option: its declared bounds,
+    and where it declares no maximum, the server's own (the hand limit for
+    an option that sets the number of hands)."""
+    try:
+        o = rs.option(key)
+    except Exception:
+        return (-(2**31), 2**31)  # not an option: configure names the mistake
+    if o.type != "int" or o.values:
+        return (-(2**31), 2**31)
+    low = o.minimum if o.minimum is not None else 0
+    if o.maximum is not None:
+        return low, o.maximum
+    return low, _sets_hands(rs.name, key, max_hands)
+
+
+@lru_cache(maxsize=None)
+def _sets_hands(name: str, key: str, max_hands: int) -> int:
+    rs = load(name)
+    try:
+        probe = rs.configure({key: max_hands + 1})
+        sets_hands = probe.hands == max_hands + 1
+    except Exception:
+        sets_hands = False
+    return max_hands if sets_hands else UNBOUNDED_INT_LIMIT
+
+
+def option_json(o, rs=None) -> dict:
     out = {
         "id": o.id,
         "name": {"zh": o.name.zh, "en": o.name.en},
@@ -24,6 +70,8 @@ def option_json(o) -> dict:
         out["minimum"] = o.minimum
     if o.maximum is not None:
         out["maximum"] = o.maximum
+    elif rs is not None and o.type == "int" and not o.values:
+        out["maximum"] = option_bounds(rs, o.id)[1]  # the server's bound
     if o.rule:
         out["rule"] = o.rule
     if o.doc:
@@ -42,7 +90,9 @@ def variant_json(rs) -> dict:
         "verbs": list(rs.verbs),
         "unit": {"zh": rs.scoring.unit_name.zh, "en": rs.scoring.unit_name.en},
         "fans": [{"id": f.id, "name": {"zh": f.name.zh, "en": f.name.en}} for f in rs.scoring.fans],
-        "options": [option_json(o) for o in rs.options],
+        "options": [option_json(o, rs) for o in rs.options],
+        "reasons": {k: {"zh": zh, "en": en} for k, (zh, en) in REASONS.items()},
+        "chow": any("chow" == v for v in rs.verbs),
         "constraints": [c.message.both() for c in rs.constraints],
     }
 
