@@ -206,6 +206,7 @@ class Manager:
         state = TableState(table, rec.match_seed, hands=config.hands)
         state.present.live = False  # nothing is shown while the log replays
         replay(state, self.store.actions(rec.id), started=rec.status != WAITING)
+        state.present.tracked = set()  # no socket yet: views are worked out when one opens
         state.present.resume(state.game, set(state.asked))
         live = LiveTable(rec, state, self.store, self.store.seats(rec.id), self.owner)
         if state.over and live.status != FINISHED:

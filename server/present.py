@@ -124,9 +124,35 @@ class Presenter:
         self.new: list[list[tuple[int, dict]]] = [[] for _ in range(n + 1)]
         self.interim: list[dict | None] = [None] * (n + 1)
         self.live = True  # off while a log is replayed: nothing is shown then
+        # viewers whose views are kept up to date (None: all); the others'
+        # are worked out when asked for (a seat nobody watches costs nothing)
+        self.tracked: set | None = None
+        self.game = None
+        self.asked: set = set()
 
     def current(self, viewer: int) -> dict | None:
+        if self.shown[viewer] is None and self.game is not None:
+            self._show(viewer, self._settled(viewer))
         return self.shown[viewer]
+
+    def track(self, viewer: int, on: bool) -> None:
+        """Keep this viewer's views up to date (a socket is open), or stop."""
+        if self.tracked is None:
+            return
+        if on:
+            self.tracked.add(viewer)
+            self.current(viewer)
+        else:
+            self.tracked.discard(viewer)
+            self.shown[viewer] = None
+
+    def _settled(self, viewer: int) -> dict:
+        """The view now, without knowing what came before: an open window
+        shows as its interim view (the same one a tracked viewer has)."""
+        game = self.game
+        if game.phase in (CLAIM, START) and viewer not in self.asked:
+            return neutral(real_view(game, viewer))
+        return real_view(game, viewer)
 
     def new_hand(self) -> None:
         self.interim = [None] * (self.n + 1)
@@ -140,11 +166,15 @@ class Presenter:
     def update(self, game, events: list[dict], asked: set) -> None:
         """Show what a change (its new events; `asked`: seats with a decision) brings."""
         self.new = [[] for _ in range(self.n + 1)]
+        self.game, self.asked = game, asked
         if not self.live:
             return
         moment = next((e for e in events if _is_moment(e)), None)
         windowed = game.phase in (CLAIM, START)
         for v in range(self.n + 1):
+            if self.tracked is not None and v not in self.tracked:
+                self.shown[v] = self.interim[v] = None
+                continue
             if moment is not None:
                 if moment["type"] == "deal" or self.shown[v] is None:
                     self.interim[v] = neutral(real_view(game, v), moment)
@@ -161,15 +191,11 @@ class Presenter:
             self.interim = [None] * (self.n + 1)
 
     def resume(self, game, asked: set) -> None:
-        """After a replay: show the current views (an open window as its interim)."""
+        """After a replay: the current views are worked out when asked for."""
         self.live = True
         self.new = [[] for _ in range(self.n + 1)]
-        if game is None:
-            return
-        windowed = game.phase in (CLAIM, START)
-        for v in range(self.n + 1):
-            if windowed and v not in asked:
-                self.interim[v] = neutral(real_view(game, v))
-                self._show(v, self.interim[v])
-            else:
-                self._show(v, real_view(game, v))
+        self.game, self.asked = game, asked
+        self.shown = [None] * (self.n + 1)
+        self.interim = [None] * (self.n + 1)
+        for v in range(self.n + 1) if self.tracked is None else sorted(self.tracked):
+            self.current(v)

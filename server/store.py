@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS actions (
     hand INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,           -- canonical text (server/moves.py): "discard 3s", "chow 5m6m"
-    by TEXT NOT NULL,               -- player, bot or auto (托管)
+    "by" TEXT NOT NULL,             -- player, bot or auto (托管)
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
@@ -181,7 +181,7 @@ class Store:
 
     def actions(self, table_id: str) -> list[ActionRecord]:
         rows = self._exec(
-            "SELECT seq, hand, seat, action, by FROM actions WHERE table_id=? ORDER BY seq", (table_id,)
+            "SELECT seq, hand, seat, action, \"by\" FROM actions WHERE table_id=? ORDER BY seq", (table_id,)
         ).fetchall()
         return [ActionRecord(*r) for r in rows]
 

@@ -105,6 +105,7 @@ class LiveTable:
             token, name = seat_tokens.get(seat, ("", ""))
             self.slots.append(Slot(kind, name or ("bot" if kind == "bot" else ""), token))
         self.spectators: set = set()
+        self.state.present.tracked = set()  # views are kept only for viewers with a socket
         self.hints = Hints()
         self.hand_over_at = 0.0  # loop time the last hand ended
         self.on_finished = None  # called once the match is over (the manager forgets the table later)
@@ -180,6 +181,7 @@ class LiveTable:
         if slot.conn is not None:
             slot.conn.close(4000, "another player took this seat")
             slot.conn = None
+            self.state.present.track(seat, False)
         slot.token_sha256 = digest
         slot.name = name or f"player {seat + 1}"
         slot.left = slot.auto = slot.ready = False
@@ -195,6 +197,7 @@ class LiveTable:
         during it 托管 plays the seat until its player, or someone else, takes it."""
         slot = self.slots[seat]
         conn, slot.conn = slot.conn, None
+        self.state.present.track(seat, False)
         if self.status == WAITING:
             slot.token_sha256, slot.name, slot.ready = "", "", False
             self.store.remove_seat(self.id, seat)
@@ -271,6 +274,7 @@ class LiveTable:
         slot.conn = conn
         if slot.left:  # back at the seat it left
             slot.left = False
+        self.state.present.track(seat, True)
         self._welcome(seat, conn, last_seen)
         self._broadcast_status()
 
@@ -278,6 +282,7 @@ class LiveTable:
         if len(self.spectators) >= MAX_SPECTATORS:
             return False
         self.spectators.add(conn)
+        self.state.present.track(self.state.spectators, True)
         self._welcome(self.state.spectators, conn, last_seen)
         self._broadcast_status()
         return True
@@ -296,8 +301,11 @@ class LiveTable:
     def detach(self, seat: int | None, conn) -> None:
         if seat is None:
             self.spectators.discard(conn)
+            if not self.spectators:
+                self.state.present.track(self.state.spectators, False)
         elif self.slots[seat].conn is conn:
             self.slots[seat].conn = None
+            self.state.present.track(seat, False)
         else:
             return
         self._broadcast_status()
@@ -443,6 +451,7 @@ class LiveTable:
         state = TableState(self.state.table, self.rec.match_seed, hands=self.config.hands)
         state.present.live = False
         replay(state, self.store.actions(self.id), started=True)
+        state.present.tracked = set(self.state.present.tracked)
         state.present.resume(state.game, set(state.asked))
         self.state = state
         log.warning("table %s rebuilt from its log after a failed move", self.id)

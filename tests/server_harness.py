@@ -28,12 +28,12 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m mjc serve` in a subprocess; stopped by its own pid."""
 
-    def __init__(self, db: Path, port: int | None = None, extra: tuple = ()):
-        self.db = db
+    def __init__(self, db, port: int | None = None, extra: tuple = (), log: Path | None = None):
+        self.db = db  # an SQLite path, or a postgresql:// URL (then give `log`)
         self.port = port or free_port()
         self.extra = extra
         self.proc: subprocess.Popen | None = None
-        self.log = db.with_suffix(f".{self.port}.log")
+        self.log = log or Path(db).with_suffix(f".{self.port}.log")
 
     @property
     def url(self) -> str:
@@ -101,6 +101,7 @@ class Seat:
 
     async def connect(self, last_seen: int | None = None, **hello) -> dict:
         self.ws = await websockets.connect(self.url, max_size=2**22)
+        self.sent_ask = None  # a move sent just before a drop may never have arrived: answer again
         last = len(self.stream) if last_seen is None else last_seen
         await self.ws.send(json.dumps({"type": "hello", "token": self.token, "last_seen": last, **hello}))
         return await self.recv()
