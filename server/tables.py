@@ -179,7 +179,7 @@ class LiveTable:
         token, digest = new_token()
         slot = self.slots[seat]
         if slot.conn is not None:
-            slot.conn.close(4000, "another player took this seat")
+            slot.conn.close(4001, "another player took this seat")
             slot.conn = None
             self.state.present.track(seat, False)
         slot.token_sha256 = digest
@@ -354,7 +354,8 @@ class LiveTable:
         return max(0, int(left * 1000))
 
     def _broadcast_status(self) -> None:
-        msg = {"type": "status", "status": self.status, "seats": self.seats_json(), "spectators": len(self.spectators)}
+        msg = {"type": "status", "status": self.status, "seats": self.seats_json(), "free_seats": self.free_seats(),
+               "spectators": len(self.spectators)}
         for conn in self._connections():
             conn.send(msg)
 
