@@ -76,7 +76,9 @@ def neutral(view: dict, moment: dict | None = None) -> dict:
     """The interim form of a view taken during a window (or just after a deal)."""
     if moment is None or moment["type"] == "deal":
         if view["phase"] != CLAIM:
-            return _idle(view, START, None)
+            out = _idle(view, START, None)
+            out.pop("opening", None)  # which opening step waits on others would tell who may declare
+            return out
         claim = dict(view["claim"])
         if claim.get("kind") == "history":
             claim["kind"] = "discard"  # a run of discards that may win: shown as the discard's window

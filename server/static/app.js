@@ -43,7 +43,7 @@ const store = {
 const S = {
   variants: [], mode: null, tableId: null, seat: null, token: null, spectator: false,
   ws: null, info: null, view: null, msg: null, hints: null, last: 0, retry: 0, deadline: null,
-  wilds: [], dealt: null, hashes: {}, results: [], lastAsk: null, emoteAt: {}, closed: false,
+  wilds: [], dealt: null, hashes: {}, results: [], lastAsk: null, emoteAt: {}, closed: false, pick: [],
 };
 
 const VERBS = {
@@ -58,9 +58,10 @@ function unitOf() { const u = S.info && S.info.unit; return u ? u : { zh: "番",
 function seatName(s) {
   const i = S.info && S.info.seats && S.info.seats[s];
   const mine = s === S.seat && !S.spectator;
-  const name = i ? (i.kind === "bot" ? "机器人 bot" : i.name || "空位 free") : `#${s + 1}`;
+  const name = i ? (i.kind === "bot" ? botName(s) : i.name || "空位 free") : `#${s + 1}`;
   return mine ? `${name} (我 me)` : name;
 }
+function botName(s) { return `机器人${"甲乙丙丁"[s] || s + 1} bot ${"ABCD"[s] || s + 1}`; }
 function windOf(s, v) { const n = v.players; return (s - v.dealer + n) % n; }
 function reasonLabel(id) {
   const v = S.info && variantOf(S.info.variant);
@@ -523,7 +524,8 @@ function seatTags(s, v, info) {
   if (s.seat === v.dealer) tags.push(el("span", { class: "tag dealer", text: "庄" }));
   if (s.declared_ready) tags.push(el("span", { class: "tag ready", text: "听 ready" }));
   if (s.out) tags.push(el("span", { class: "tag out", text: "已胡 out" }));
-  if (Array.isArray(s.wins) && s.wins.length) tags.push(el("span", { class: "tag out", text: `胡×${s.wins.length}` }));
+  const wins = Array.isArray(s.wins) ? s.wins.length : s.wins;
+  if (wins) tags.push(el("span", { class: "tag out", text: `胡×${wins}` }));
   if (s.choices && typeof s.choices === "object") {
     for (const [k, val] of Object.entries(s.choices)) {
       const text = k === "void" ? `定缺 ${SUIT_ZH[val] || val}` : `${k} ${Array.isArray(val) ? val.join("") : val}`;
@@ -581,6 +583,7 @@ function renderBoard() {
     if (concealed) concealed.forEach((t) => row.append(tile(t, { small: true })));
     else for (let k = 0; k < s.hand_size; k++) row.append(tile(null, { small: true }));
     const melds = el("div", { class: "row melds" }, ...s.melds.map((m) => meldEl(m, s.seat, n, true)));
+    if (s.won_tiles && s.won_tiles.length) melds.append(el("span", { class: "meld won", title: "已胡 won tiles" }, ...s.won_tiles.map((t) => tile(t, { small: true, hot: true }))));
     if (s.flowers.length) melds.append(el("span", { class: "meld flowers", title: "花 flowers" }, ...s.flowers.map((t) => tile(t, { small: true }))));
     box.append(melds, row);
   }
@@ -644,6 +647,11 @@ function renderMine() {
   }
   const mine = v.seats[S.seat];
   head.append(seatHead(mine, v, (S.info.seats || [])[S.seat]));
+  if (v.exchange && (v.exchange.gave.length || v.exchange.received.length)) {
+    head.append(el("span", { class: "exchange-note" }, "换出 gave ", ...v.exchange.gave.map((t) => tile(t, { tiny: true })),
+      " 换入 received ", ...v.exchange.received.map((t) => tile(t, { tiny: true }))));
+  }
+  if (mine.won_tiles && mine.won_tiles.length) head.append(el("span", { class: "exchange-note" }, "已胡 won ", ...mine.won_tiles.map((t) => tile(t, { tiny: true }))));
   $("mine").classList.toggle("acting", v.current === S.seat || (m && m.ask !== null));
   mine.melds.forEach((x) => melds.append(meldEl(x, S.seat, v.players, false)));
   if (mine.flowers.length) melds.append(el("span", { class: "meld flowers" }, ...mine.flowers.map((t) => tile(t, { small: true }))));
@@ -654,9 +662,17 @@ function renderMine() {
   const tiles = [...v.hand];
   let drawn = null;
   if (v.drawn) { const k = tiles.lastIndexOf(v.drawn); if (k >= 0) { tiles.splice(k, 1); drawn = v.drawn; } }
+  const exchanges = new Set(legal.filter((a) => a.startsWith("exchange ")));
+  if (!exchanges.size) S.pick = [];
+  let index = 0;
   const tileButton = (t, isDrawn) => {
     const b = tile(t, { button: true, hot: isDrawn });
-    if (discards.has(t)) {
+    const k = index++;
+    if (exchanges.size) {  // 换三张: pick the tiles to pass, then confirm
+      b.classList.add("can");
+      if ((S.pick || []).includes(k)) b.classList.add("picked");
+      b.onclick = () => { S.pick = S.pick || []; S.pick = S.pick.includes(k) ? S.pick.filter((x) => x !== k) : [...S.pick, k]; renderMine(); };
+    } else if (discards.has(t)) {
       b.classList.add("can");
       b.onclick = () => act(`discard ${t}`);
       if (after[t]) {
@@ -676,8 +692,17 @@ function renderMine() {
     const ready = Object.keys(after);
     if (ready.length) hints.append(el("span", { class: "muted", text: `听牌提示: 打 ${ready.map(tileZh).join(" ")} 可听 — discard a marked tile to be ready` }));
   }
+  if (exchanges.size) {
+    const order = [...tiles, ...(drawn ? [drawn] : [])];
+    const picked = (S.pick || []).map((k) => order[k]).sort();
+    const choice = `exchange ${picked.join("")}`;
+    const o = v.opening || {};
+    bar.append(el("span", { class: "muted", text: `换牌: 选${o.tiles || 3}张${o.same_suit ? "同花色" : ""}的牌 pick ${o.tiles || 3} tiles${o.same_suit ? " of one suit" : ""} to pass` }),
+      el("button", { class: "act exchange primary", "data-action": choice, disabled: !exchanges.has(choice), onclick: () => act(choice) },
+        both("换这几张", "Exchange these"), el("span", { class: "act-tiles" }, ...picked.map((t) => tile(t, { tiny: true })))));
+  }
   // every other choice as a button with the tiles it would take; many of one verb: a picker
-  const others = legal.filter((a) => !a.startsWith("discard "));
+  const others = legal.filter((a) => !a.startsWith("discard ") && !a.startsWith("exchange "));
   const byVerb = {};
   for (const a of others) (byVerb[a.split(" ")[0]] = byVerb[a.split(" ")[0]] || []).push(a);
   for (const [verb, acts] of Object.entries(byVerb)) {
@@ -756,25 +781,34 @@ function renderSettlement(m, ctx) {
   const name = ctx.name;
   box.hidden = false;
   const wins = Array.isArray(r.wins) && r.wins.length ? r.wins : null;
-  const title = r.end === "win"
+  const title = wins ? `和牌 ${wins.length} 胡 wins: ${[...new Set(wins.flatMap((w) => w.winners))].map(name).join(", ")}` : r.end === "win"
     ? `和牌 Win: ${r.winners.map(name).join(", ")}${r.self_drawn ? " · 自摸 self-drawn" : r.discarder !== null && r.discarder !== undefined ? ` · ${name(r.discarder)} 放炮 discarded` : ""}${r.robbing_kong ? " · 抢杠 robbing the kong" : ""}`
     : "荒庄 Exhausted wall (draw)";
   box.replaceChildren(el("h3", { text: `第${m.hand + 1}局 Hand ${m.hand + 1} — ${title}` }));
   const revealed = m.revealed || (ctx.view && ctx.view.revealed) || {};
   const seats = ctx.view ? ctx.view.seats : [];
-  for (const w of wins || [{ winners: r.winners, fans: r.fans, totals: r.totals, self_drawn: r.self_drawn, discarder: r.discarder }]) {
+  (wins || [{ winners: r.winners, fans: r.fans, totals: r.totals, self_drawn: r.self_drawn, discarder: r.discarder }]).forEach((w, k) => {
+    if (wins) {
+      box.append(el("h4", { class: "win-head" }, `第${k + 1}胡 Win ${k + 1}: ${w.winners.map(name).join(", ")} `,
+        w.win_tile ? tile(w.win_tile, { tiny: true, hot: true }) : "",
+        w.self_drawn ? " 自摸 self-drawn" : w.discarder !== null && w.discarder !== undefined ? ` ← ${name(w.discarder)} 放炮` : ""));
+    }
     for (const seat of w.winners) {
       const fans = (w.fans || {})[seat] || [];
       box.append(el("div", { class: "winner" },
         el("h4", { text: `${name(seat)} — 合计 total ${(w.totals || {})[seat] ?? ""} ${unit.zh} ${unit.en}` }),
         fanTable(fans, unit)));
     }
-  }
+  });
   const hands = el("div", { class: "hands" }, el("h4", { text: r.end === "win" ? "各家手牌 Every hand" : "各家手牌（查叫）Every hand at the exhausted wall" }));
+  const winTile = {};  // each winner's winning tile taken from another seat
+  for (const w of wins || [{ winners: r.winners, win_tile: r.win_tile, self_drawn: r.self_drawn }]) {
+    if (!w.self_drawn && w.win_tile) for (const x of w.winners) winTile[x] = w.win_tile;
+  }
   for (let s = 0; s < n; s++) {
     const winner = r.winners.includes(s);
     hands.append(handRow(`${winner ? "胡 " : ""}${name(s)}`, revealed[String(s)] || [], seats[s] ? seats[s].melds : [], s, n,
-      winner && r.win_tile && !r.self_drawn ? r.win_tile : null));
+      winner ? winTile[s] || null : null));
   }
   box.append(hands);
   if (r.horses && r.horses.length) {
@@ -877,7 +911,7 @@ function step(k) {
   R.pos = Math.max(0, Math.min(d.frames.length - 1, k));
   const f = d.frames[R.pos], v = f.view, n = d.players;
   S.wilds = v.wilds || [];
-  const name = (s) => (d.seats[s] ? (d.seats[s].kind === "bot" ? `机器人 ${WINDS[windOf(s, v)]}` : d.seats[s].name || `#${s + 1}`) : `#${s + 1}`);
+  const name = (s) => (d.seats[s] ? (d.seats[s].kind === "bot" ? botName(s) : d.seats[s].name || `#${s + 1}`) : `#${s + 1}`);
   $("rp-pos").textContent = `${R.pos} / ${d.frames.length - 1}`;
   const board = $("replay-board");
   board.replaceChildren(...v.seats.map((s) => {
