@@ -6,11 +6,14 @@ of the table's row: `lease_owner` (the process's instance name) and
 `lease_until` (epoch seconds on the *database's* clock, so the processes'
 clocks never matter). A process takes a lease when the table has none, when
 it is its own, or when it ran out; it renews all of its leases in one
-statement every third of the lease time; and every move is inserted by a
-statement that checks, in the same transaction, that the lease is still its
-own and running — so a process that lost its lease (it stalled, or the
-network parted it from the database) can never add a move after another
-took the table over: it gets LeaseLost instead, and sends its clients away.
+statement every third of the lease time (a lease that ran out but that no
+other process took is still its own: a busy process keeps its tables); and
+every move is inserted by a statement that checks, in the same
+transaction, that the lease is still its own — another process can only
+take a table by writing its own name into the row, so a process that lost
+its lease (it stalled, or the network parted it from the database) can
+never add a move after another took the table over: it gets LeaseLost
+instead, and sends its clients away.
 
 Needs psycopg 3 (`python3 -m pip install 'mahjong-rules-compiler[postgres]'`).
 """
@@ -56,7 +59,7 @@ class PostgresStore(Store):
             cur = self.db.execute(
                 "INSERT INTO actions (table_id, seq, hand, seat, action, \"by\", at) "
                 "SELECT %s, %s, %s, %s, %s, %s, %s FROM tables "
-                f"WHERE id=%s AND lease_owner=%s AND lease_until > {NOW}",
+                "WHERE id=%s AND lease_owner=%s",
                 (table_id, a.seq, a.hand, a.seat, a.action, a.by, time.time(), table_id, owner),
             )
             if cur.rowcount != 1:
@@ -76,7 +79,7 @@ class PostgresStore(Store):
     def renew(self, owner: str) -> set:
         cur = self.db.execute(
             f"UPDATE tables SET lease_until={NOW} + %s "
-            f"WHERE lease_owner=%s AND lease_until > {NOW} AND status IN ('waiting', 'playing') RETURNING id",
+            "WHERE lease_owner=%s AND status IN ('waiting', 'playing') RETURNING id",
             (self.lease_seconds, owner),
         )
         return {r[0] for r in cur.fetchall()}

@@ -159,3 +159,39 @@ async def play(seat: Seat, chooser=first_choice, until=None, timeout: float = 60
         if legal:
             await seat.act(chooser(legal))
         await seat.recv()
+
+
+async def fresh_stream(ws_url: str, table_id: str, token: str, length: int) -> list[dict]:
+    """The first `length` numbered messages a new client of this seat gets (last_seen 0)."""
+    fresh = Seat(ws_url, table_id, token)
+    await fresh.connect(last_seen=0)
+    while len(fresh.stream) < length:
+        await fresh.recv()
+    await fresh.close()
+    return fresh.stream
+
+
+def uninterrupted_run(table_id: str, variant: str, options: dict, players: int, seed: str, hands: int):
+    """The match as the server plays it with seat 0 answering by
+    `first_choice` and every other seat a greedy bot seeded as the server
+    seeds it, without any interruption: (the moves, the final TableState)."""
+    from runtime.actions import parse_action
+    from runtime.registry import load
+    from server.tables import server_move
+    from server.tablestate import TableState
+
+    ref = TableState(load(variant).configure(options, players), seed, hands=hands)
+    played = []
+    while not ref.over:
+        ref.start_hand()
+        while ref.in_hand:
+            # the server's bots answer at once, before the player's message arrives
+            acting = ref.to_act()
+            seat = next((x for x in acting if x != 0), acting[0])
+            if seat == 0:
+                action, by = parse_action(first_choice([str(x) for x in ref.game.legal_actions(0)])), "player"
+            else:
+                action, by = server_move(ref, table_id, "greedy", "bot", seat)
+            played.append((seat, str(action), by))
+            ref.apply(seat, action, by)
+    return played, ref

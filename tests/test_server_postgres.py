@@ -16,7 +16,7 @@ import pytest
 import websockets
 
 from pg_support import postgres_url
-from server_harness import Seat, ServerProcess, create_table, first_choice, join, play
+from server_harness import Seat, ServerProcess, create_table, first_choice, fresh_stream, join, play, uninterrupted_run
 
 LEASE = "1.5"
 
@@ -106,18 +106,13 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
             welcome = await connect_when_served(s, time.monotonic() + 20)
             assert welcome["last"] >= len(s.stream)
             await play(s, first_choice, timeout=90)
-            fresh = Seat(b.ws_url, t["id"], seat["token"])
-            await fresh.connect(last_seen=0)
-            while len(fresh.stream) < len(s.stream):
-                await fresh.recv()
-            await fresh.close()
             await s.close()
-            return fresh
+            return await fresh_stream(b.ws_url, t["id"], seat["token"], len(s.stream))
 
         s.url = f"{b.ws_url}/ws/tables/{t['id']}"
         fresh = asyncio.run(after_kill())
         assert [m["n"] for m in s.stream] == list(range(1, len(s.stream) + 1))
-        assert s.stream == fresh.stream and s.stream[-1]["type"] == "match_end"
+        assert s.stream == fresh and s.stream[-1]["type"] == "match_end"
         deadline = time.monotonic() + 30
         while httpx.get(f"{b.url}/api/tables/{bots['id']}").json()["status"] != "finished":
             assert time.monotonic() < deadline, "B did not finish the bots' table"
@@ -128,28 +123,12 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
         a.kill()
         b.stop()
     # the uninterrupted run of the same moves gives the same stream
-    from runtime.actions import parse_action
-    from runtime.registry import load
     from server.pgstore import PostgresStore
-    from server.tables import server_move
-    from server.tablestate import TableState
 
     store = PostgresStore(pg)
     rec = store.table(t["id"])
     logged = [(x.seat, x.action, x.by) for x in store.actions(t["id"])]
     store.close()
-    ref = TableState(load(rec.variant).configure(rec.options, rec.players), rec.match_seed, hands=2)
-    played = []
-    while not ref.over:
-        ref.start_hand()
-        while ref.in_hand:
-            acting = ref.to_act()
-            who = next((x for x in acting if x != 0), acting[0])
-            if who == 0:
-                action, by = parse_action(first_choice([str(x) for x in ref.game.legal_actions(0)])), "player"
-            else:
-                action, by = server_move(ref, t["id"], "greedy", "bot", who)
-            played.append((who, str(action), by))
-            ref.apply(who, action, by)
+    played, ref = uninterrupted_run(t["id"], rec.variant, rec.options, rec.players, rec.match_seed, hands=2)
     assert played == logged
     assert ref.streams[0] == s.stream

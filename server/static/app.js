@@ -375,7 +375,7 @@ function onMessage(m) {
     S.last = m.n;
   }
   switch (m.type) {
-    case "welcome": S.info = m.table; S.retry = 0; setConn(true); renderAll(); break;
+    case "welcome": S.info = m.table; S.retry = 0; S.lastAsk = null; setConn(true); renderAll(); break;  // a move sent before a drop may be lost: answer again
     case "status":
       if (S.info) {
         S.info.seats = m.seats; S.info.status = m.status;
