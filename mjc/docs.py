@@ -583,7 +583,12 @@ def _dealer_section(rs, add) -> None:
     add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
     if d.creator_deals is not False:
         add(f"- The room's creator (seat 0) deals the first hand (开房者坐庄): {_flag(d.creator_deals)}.")
-    add(f"- After a win: {_DEALER.get(d.after_win, d.after_win)}; after several winners: {_DEALER.get(d.after_multiple_winners, d.after_multiple_winners)}; after an exhausted wall: {_DEALER.get(d.after_draw, d.after_draw)}.")
+    whens = {"dealer_wins": "after the dealer's own win", "several_winners": "after several winners on one discard",
+             "win": "after a win", "draw": "after an exhausted wall", "any": "after every hand"}
+    deals = {"dealer": "the dealer deals again (连庄)", "next": "the dealer's next seat deals", "winner": "the winner deals (of several, the first in turn order from the discarder)",
+             "discarder": "the discarder deals", "discarder_next": "the discarder's next seat deals"}
+    rules = "; otherwise ".join(f"{whens[a]}, {deals[b]}" for a, b in d.next)
+    add(f"- Next dealer, the first rule that fits: {rules}." + (" Where wins do not end the hand, its first win decides." if rs.hand_end.winners != "end" else ""))
     if d.may_repeat is not True:
         add(f"- The dealer may deal twice in a row: {_flag(d.may_repeat)}.")
     if rs.prevailing_wind == "by_round":
