@@ -329,7 +329,8 @@ def _winning_section(rs, add) -> None:
     add("## Winning (胡牌)")
     add("")
     w = rs.winning
-    shapes = ["four sets and a pair"] if w.standard else []
+    sets = (rs.other_tiles - 1) // 3
+    shapes = [f"{['no', 'one', 'two', 'three', 'four', 'five', 'six'][sets] if sets < 7 else sets} sets and a pair"] if w.standard else []
     if w.seven_pairs:
         shapes.append("seven pairs (七对)" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
     if w.thirteen_orphans:
