@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8 (of this file and those it extends)
+# Source SHA-256: 2b47eaa55ceb0d7c8a3ebfca6399b3103f4a0270d6b2c788ebbdd5799d7d354e (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -178,7 +178,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8",
+    source_sha256="2b47eaa55ceb0d7c8a3ebfca6399b3103f4a0270d6b2c788ebbdd5799d7d354e",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -550,9 +550,7 @@ RULESET = Ruleset(
     ),
     dealer=DealerSpec(
         first="random",
-        after_win="winner",
-        after_multiple_winners="discarder",
-        after_draw="stay",
+        next=(("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer")),
         may_repeat=True,
         creator_deals=dealer_creator_deals,
     ),

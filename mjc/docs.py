@@ -329,7 +329,8 @@ def _winning_section(rs, add) -> None:
     add("## Winning (胡牌)")
     add("")
     w = rs.winning
-    shapes = ["four sets and a pair"] if w.standard else []
+    sets = (rs.other_tiles - 1) // 3
+    shapes = [f"{['no', 'one', 'two', 'three', 'four', 'five', 'six'][sets] if sets < 7 else sets} sets and a pair"] if w.standard else []
     if w.seven_pairs:
         shapes.append("seven pairs (七对)" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
     if w.thirteen_orphans:
@@ -583,7 +584,12 @@ def _dealer_section(rs, add) -> None:
     add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
     if d.creator_deals is not False:
         add(f"- The room's creator (seat 0) deals the first hand (开房者坐庄): {_flag(d.creator_deals)}.")
-    add(f"- After a win: {_DEALER.get(d.after_win, d.after_win)}; after several winners: {_DEALER.get(d.after_multiple_winners, d.after_multiple_winners)}; after an exhausted wall: {_DEALER.get(d.after_draw, d.after_draw)}.")
+    whens = {"dealer_wins": "after the dealer's own win", "several_winners": "after several winners on one discard",
+             "win": "after a win", "draw": "after an exhausted wall", "any": "after every hand"}
+    deals = {"dealer": "the dealer deals again (连庄)", "next": "the dealer's next seat deals", "winner": "the winner deals (of several, the first in turn order from the discarder)",
+             "discarder": "the discarder deals", "discarder_next": "the discarder's next seat deals"}
+    rules = "; otherwise ".join(f"{whens[a]}, {deals[b]}" for a, b in d.next)
+    add(f"- Next dealer, the first rule that fits: {rules}." + (" Where wins do not end the hand, its first win decides." if rs.hand_end.winners != "end" else ""))
     if d.may_repeat is not True:
         add(f"- The dealer may deal twice in a row: {_flag(d.may_repeat)}.")
     if rs.prevailing_wind == "by_round":

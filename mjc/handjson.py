@@ -194,6 +194,7 @@ def parse_hand(data, table) -> WinContext:
         else:
             _bool(value, "flags." + key)
     flowers = data.get("flowers")
+    flowers_aside: tuple = ()
     if flowers is None:
         n_flowers = 0
     elif isinstance(flowers, int) and not isinstance(flowers, bool):
@@ -207,12 +208,14 @@ def parse_hand(data, table) -> WinContext:
             twice = next(t for t in got if got.count(t) > 1)
             raise HandError(f"flowers: {NAMES[twice]} is given twice")
         n_flowers = len(got)
+        flowers_aside = tuple(got)
     else:
         raise HandError(f"flowers is a list of flower tiles such as [\"1f\", \"5f\"] or their number, not {show(flowers)}")
     self_drawn = _bool(data.get("self_drawn", False), "self_drawn")
     size = len(concealed) + 3 * len(melds) + 1
-    if size != 14:
-        raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected 13 before the winning tile")
+    want = table.ruleset.other_tiles + 1  # sets and a pair: the variant's deal, plus the winning tile
+    if size != want:
+        raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected {want - 1} before the winning tile")
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
@@ -250,6 +253,7 @@ def parse_hand(data, table) -> WinContext:
         seat_wind=seat_wind,
         round_wind=round_wind,
         flowers=n_flowers,
+        flowers_aside=flowers_aside,
         players=table.players,
         first_draw=flags.get("first_draw", first_turn and self_drawn),
         declared_at_opening=flags.get("declared_at_opening", False),

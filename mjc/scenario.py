@@ -22,8 +22,8 @@ KEYS = {
     # optional keys this project adds (README): the wild indicator turned
     # before the deal, the bought horses by seat, the dealer's streak
     "indicator", "horses", "streak",
-    # scenario.md "Additions": the direction an exchange moves in
-    "exchange_direction",
+    # scenario.md "Additions": the direction an exchange moves in, the prevailing wind
+    "exchange_direction", "round_wind",
 }
 DIRECTIONS = ("next", "previous", "across")
 TURN_VERBS = {"discard", "kong", "hu", "ready", "double"}
@@ -156,7 +156,8 @@ class Runner:
                     f"{self.file}:{self.line('indicator')}: with a seed the indicator is turned from the shuffled wall; "
                     "give it with hands and wall"
                 )
-            game = deal(self.table, data["seed"], dealer, streak=streak, exchange_direction=self._direction())
+            game = deal(self.table, data["seed"], dealer, streak=streak, exchange_direction=self._direction(),
+                        round_wind=self._round_wind())
             if horses is not None:
                 game.horses = horses
             return game
@@ -191,7 +192,17 @@ class Runner:
             indicator = indicator[0]
         self._check_tile_set(hands, wall + ([indicator] if indicator >= 0 else []))
         return Game(self.table, hands, wall, dealer, indicator=indicator, streak=streak, horses=horses,
-                    seed=data.get("seed", 0), exchange_direction=self._direction())
+                    seed=data.get("seed", 0), exchange_direction=self._direction(), round_wind=self._round_wind())
+
+    def _round_wind(self) -> int:
+        """The prevailing wind, 1z (East, the default) to 4z."""
+        if "round_wind" not in self.data:
+            return 27
+        text = self.data["round_wind"]
+        winds = {"1z": 27, "2z": 28, "3z": 29, "4z": 30}
+        if not isinstance(text, str) or text not in winds:
+            raise ScenarioError(f"{self.file}:{self.line('round_wind')}: round_wind is one of 1z, 2z, 3z, 4z, not {text!r}")
+        return winds[text]
 
     def _direction(self) -> str:
         return str(self.data.get("exchange_direction") or "")
