@@ -685,6 +685,8 @@ function renderMine() {
     } else b.disabled = true;
     return b;
   };
+  // the hand fits the screen's width, however many tiles the variant deals (16 in 台湾)
+  hand.style.setProperty("--tile-w", `min(2.4rem, calc((100vw - 3.4rem) / ${tiles.length + (drawn ? 1.6 : 0.6)}))`);
   for (const t of tiles) hand.append(tileButton(t, false));
   if (drawn) { hand.append(el("span", { class: "gap" })); hand.append(tileButton(drawn, true)); }
   showWaits(S.hints && S.hints.waits, null);
