@@ -17,6 +17,16 @@ from runtime.ruleset import OptionError
 from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
 from runtime.views import event_for
 
+from .project import ProjectError, announce, resolve
+
+
+def load_variant(name: str):
+    """The variant a scenario names (by name, Chinese title or English name)."""
+    name = resolve(name)
+    rs = load(name)
+    announce(name)
+    return rs
+
 KEYS = {
     "variant", "players", "options", "dealer", "hands", "wall", "seed", "actions", "expect", "description", "rules",
     # optional keys this project adds (README): the wild indicator turned
@@ -80,9 +90,9 @@ class Runner:
             raise ScenarioError(f"{path}:{self.line('options')}: options maps option ids to values")
         self._check_expect()
         try:
-            self.ruleset = load(str(data["variant"]))
+            self.ruleset = load_variant(str(data["variant"]))
             self.table = self.ruleset.configure(data.get("options") or {}, data.get("players"))
-        except (UnknownVariant, OptionError) as exc:
+        except (UnknownVariant, OptionError, ProjectError) as exc:
             key = "options" if isinstance(exc, OptionError) else "variant"
             raise ScenarioError(f"{path}:{self.line(key)}: {exc}") from None
         self.steps = _steps(data, pos, path)
