@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ir
+from . import ir, playability
 from .errors import CompileError
 from .inherit import Source, load_variant, load_variant_text
 from .lower import lower, semantic_errors
@@ -36,7 +36,11 @@ def _compile(source: Source, name: str) -> Compiled:
     errors, broken = check(data, positions)
     if errors:
         raise CompileError(errors + semantic_errors(data, positions, name, source, broken))
-    variant = lower(data, positions, name, source)
+    seen: list = []
+    variant = lower(data, positions, name, source, seen)
+    problems = playability.check(variant, seen, positions)
+    if problems:
+        raise CompileError(problems)
     return Compiled(name, variant, render(variant))
 
 
