@@ -356,7 +356,7 @@ def cmd_scenario(args) -> int:
     status = EXIT_OK
     for path in args.files:
         try:
-            outcome = run_file(path, args.verbose)
+            outcome = run_file(path, args.verbose, args.explain)
         except ScenarioError as exc:
             print(str(exc), file=sys.stderr)
             status = EXIT_INPUT
