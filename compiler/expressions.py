@@ -17,8 +17,9 @@ Grammar (lowest precedence first)::
 
 `TILES` is MPSZ text (`2s`, `123m`): one tile has type tile, several have
 type tiles. Names are facts of `runtime.vocabulary`, `options.ID` for a
-table option, a named tile group (`honours`, `terminals`, ...) or one of
-the functions `min`, `max`, `abs`. `/` divides integers and rounds down.
+table option, `WHO.choice.ID` for a declaration made at the opening, a
+named tile group (`honours`, `terminals`, ...) or one of the functions
+`min`, `max`, `abs`. `/` divides integers and rounds down.
 
 Every expression is checked for names and types, then emitted as a plain
 Python expression over the fact objects; nothing is ever `eval`-ed.
@@ -331,7 +332,8 @@ class Env:
     scope: str
     options: dict  # id -> OptionType
     defs: dict = field(default_factory=dict)  # name -> Compiled, usable as facts
-    fans: frozenset = frozenset()  # fan ids, for fans.ID in result expressions
+    fans: frozenset = frozenset()  # fan ids, for fans.ID in result and settle expressions
+    choices: dict = field(default_factory=dict)  # declaration id -> the values offered ("" always)
 
 
 def suggest(word: str, candidates) -> str:
@@ -370,18 +372,32 @@ class _Checker:
             return self.env.options[opt].type
         if path in self.env.defs:
             return self.env.defs[path].type
-        if path.startswith("fans.") and self.env.scope == vocab.RESULT:
+        if path.startswith("fans.") and self.env.scope in (vocab.RESULT, vocab.SETTLE):
             if path[5:] not in self.env.fans:
                 raise ExprError(f"unknown fan {path[5:]!r}" + suggest(path[5:], self.env.fans), node.offset)
             return INT
         if path in vocab.TILE_GROUPS:
             return TILES
+        parts = path.split(".")
+        if len(parts) == 3 and parts[1] == "choice":
+            return self._choice(node, parts[0], parts[2])
         fact = vocab.lookup(path, self.env.scope)
         if fact is None:
             raise ExprError(self._unknown(path), node.offset)
         if fact.args:
             raise ExprError(f"{path} needs arguments: {path}({', '.join(fact.args)})", node.offset)
         return fact.type
+
+    def _choice(self, node, who: str, cid: str) -> str:
+        if (self.env.scope, who) not in vocab.CHOICE_CODE:
+            known = sorted(w for s, w in vocab.CHOICE_CODE if s == self.env.scope)
+            where = f"; here: {', '.join(w + '.choice.ID' for w in known)}" if known else ""
+            raise ExprError(f"{who}.choice is not known in a {self.env.scope} expression{where}", node.offset)
+        if cid not in self.env.choices:
+            if not self.env.choices:
+                raise ExprError(f"no declaration {cid!r}: the opening declares none (opening: - declare: ...)", node.offset)
+            raise ExprError(f"unknown declaration {cid!r}" + _alternatives(cid, self.env.choices), node.offset)
+        return STR
 
     def _unknown(self, path: str) -> str:
         other = [f.scopes for f in vocab.FACTS if f.name == path]
@@ -470,6 +486,15 @@ class _Checker:
                             + _alternatives(str(b.value), [str(v) for v in opt.values], keep_order=True),
                             b.offset,
                         )
+                if isinstance(a, Name) and ".choice." in a.path and isinstance(b, Const):
+                    cid = a.path.split(".")[2]
+                    values = self.env.choices.get(cid, ())
+                    if values and b.value not in values and b.value != "":
+                        raise ExprError(
+                            f"declaration {cid} has no value {b.value!r}"
+                            + _alternatives(str(b.value), [str(v) for v in values], keep_order=True),
+                            b.offset,
+                        )
 
     def _BoolOp(self, node):
         for v in node.values:
@@ -538,7 +563,11 @@ class _Emitter:
         if node.path in self.env.defs:
             return f"({self.env.defs[node.path].code})", 9
         if node.path.startswith("fans."):
-            return vocab.FAN_CODE.format(node.path[5:]), 9
+            code = vocab.FAN_CODE_SETTLE if self.env.scope == vocab.SETTLE else vocab.FAN_CODE
+            return code.format(node.path[5:]), 9
+        parts = node.path.split(".")
+        if len(parts) == 3 and parts[1] == "choice":
+            return f"{vocab.CHOICE_CODE[(self.env.scope, parts[0])]}.get({parts[2]!r}, '')", 9
         if node.path in vocab.TILE_GROUPS:
             return _tileset(tilemod.parse_group(vocab.TILE_GROUPS[node.path])), 9
         return vocab.lookup(node.path, self.env.scope).code, 9

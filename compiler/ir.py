@@ -241,12 +241,62 @@ class HistoryWin:
 
 
 @dataclass(frozen=True)
-class ReadyCheck:
+class WallRule:
+    id: str
+    name: Text
+    kind: str  # pay or refund
     when: Value
-    collects: Expr
-    amount: Expr
-    ignore_fans: tuple
+    collects: Expr | None = None
+    pays: Expr | None = None
+    amount: Expr | None = None
+    ignore_fans: tuple = ()
+    refund: str = ""
+    by: Expr | None = None
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class OpeningStep:
+    kind: str  # stakes, deal, flowers, ready, exchange, declare
+    id: str = ""
+    name: Text = Text("", "")
+    when: Value = Value(const=True)
+    tiles: int = 0
+    same_suit: bool = True
+    directions: tuple = ()
+    choices: tuple = ()
+    choices_are_suits: bool = False
+    auto: str = "first"
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Restriction:
+    tiles: Expr
+    discard_first: bool
+    forbids: tuple
+    no_win: bool
+    why: Text
+    rule: str
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    winners: str = "end"
+    until_in: Value = Value(const=1)
+    resume: str = "after_last_winner"
+    locked_forbids: tuple = ("pong", "chow")
+    locked_kong: str = "same_waits"
+
+
+@dataclass(frozen=True)
+class PaymentMove:
+    payments: str
+    when: Expr
+    to: str
     reason: str
+    name: Text
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -287,7 +337,6 @@ class Variant:
     winning: Winning
     scoring: Scoring
     settlement: Settlement
-    ready_check: ReadyCheck | None
     dealer: Dealer
     hands: Value
     verbs: tuple
@@ -302,3 +351,8 @@ class Variant:
     ready_sees_opponent: Value = Value(const=False)
     prevailing_wind: str = "east"
     autoplay_wins: Value = Value(const=False)
+    wall_rules: tuple = ()  # WallRule
+    opening: tuple = ()  # OpeningStep
+    restrictions: tuple = ()  # Restriction
+    hand_end: HandEnd = HandEnd()
+    payment_moves: tuple = ()  # PaymentMove

@@ -36,16 +36,84 @@ SCOPES = """## Where each expression is evaluated
 | --- | --- | --- |
 | table | flags and numbers that options may switch (`claims.must_win`, `match.hands`, a fan's `value`, `option_rules`) | `options.ID`, `players` |
 | hand | a fan's `when` and `count`, `scoring.define` | the win, the hand, its melds, one arrangement of it |
-| result | `winning.allowed` | the win and the hand, and `total` |
-| settle | `settlement.win.amount`, `ready_check.amount` | one payer and one receiver, `total` |
-| seat | `ready_check.collects` | one seat at an exhausted wall |
+| result | `winning.allowed`, `settlement.moves[].when` | the win and the hand, `total` and `fans.ID` |
+| settle | `settlement.win.amount`, `settlement.exhausted_wall[].amount` | one payer and one receiver, `total`, and the winner's `fans.ID` |
+| seat | `settlement.exhausted_wall[].collects`, `.pays`, `.by` | one seat at an exhausted wall |
 | kong | `settlement.kongs.*.amount`, a special set's `payment` | one kong: `kong.tile`, `kong.kind`, `options.ID`, `players` |
+| tile | `restrictions[].tiles` | one tile kind (`tile.suit`, `tile.rank` ...) and the seat considering it |
 
 A name defined under `scoring.define` is usable in every fan as if it were a
 fact. `options.ID` names a table option; its type is the option's (`bool`,
 `int`, or `str` for a choice, compared with quoted values such as
-`options.settlement == 'dai_zai'`).
+`options.settlement == 'dai_zai'`). `fans.ID` is how many times the fan ID
+counted. A declaration made at the opening (`opening: - declare: {id:
+void, ...}`) is `seat.choice.void` in seat and tile expressions,
+`winner.choice.void` in hand and result expressions, and
+`payer.choice.void` / `winner.choice.void` in settle expressions: a
+string, `''` before the declaration is made.
 """
+
+FLOW = """## The flow of a hand
+
+A hand runs in three parts, each declared:
+
+1. **The opening** (`opening:`), a list of steps in order before the
+   dealer's first discard. Most variants need only `[deal]` (with
+   `flowers` after it where the tile set has flowers, `stakes` before it
+   where seats buy stakes, `ready` where non-dealers may declare ready at
+   the opening). An `exchange` step has every seat pass tiles face down
+   (verb `exchange 1m2m3m`); a `declare` step has every seat choose a value
+   at once (verb `ID VALUE`, such as `void m`), revealed together.
+2. **Play**, where `restrictions:` say what a seat's declarations forbid
+   with some tiles: discard them first, claim or kong them, win while
+   holding them.
+3. **The end** (`hand_end:`): the first win ends the hand (`winners:
+   end`, the default); or winners leave and the others play on
+   (`leave`); or winners stay in, locked, and win again (`stay`). With
+   `leave` and `stay` each win is paid when it happens, among the seats
+   still in, `settlement.moves` may pass earlier payments to a winner,
+   and at an exhausted wall `settlement.exhausted_wall` runs its rules in
+   order among the seats that have not won.
+
+A hand's result then lists every win in order (`wins`), each with its
+winners, discarder, fans, totals and payments.
+
+For example, 换三张, 定缺 and a hand where winners leave:
+
+```yaml
+opening:
+  - deal
+  - exchange: {zh: 换三张, tiles: 3, suit: same, direction: random, when: options.huan_san_zhang}
+  - declare: {id: void, zh: 定缺, choices: suits, auto: fewest_suit}
+restrictions:
+  - tiles: tile.suit == seat.choice.void
+    discard_first: true
+    forbids: [pong, kong]
+    no_win: true
+    why: {zh: 缺门的牌, en: a tile of the void suit}
+hand_end:
+  winners: leave
+  until_in: 1
+settlement:
+  kongs: {timing: immediate, direct: {payers: discarder, amount: 2},
+          added: {payers: others, amount: 1}, concealed: {payers: others, amount: 2}}
+  moves:
+    - {payments: discarder_last_kong, when: win.after_kong_discard, reason: hu_jiao_zhuan_yi, zh: 呼叫转移}
+  exhausted_wall:
+    - id: cha_hua_zhu
+      zh: 查花猪
+      pays: seat.suit_count(seat.choice.void) > 0
+      collects: seat.suit_count(seat.choice.void) == 0
+      amount: 16
+    - id: cha_da_jiao
+      zh: 查大叫
+      pays: not seat.ready and seat.suit_count(seat.choice.void) == 0
+      collects: seat.ready
+      amount: 2 ** total
+    - {id: tui_shui, zh: 退税, refund: kong, by: not seat.ready}
+```
+"""
+
 
 
 def _schema_section(name: str, node: dict, depth: int, lines: list) -> None:
@@ -58,8 +126,20 @@ def _schema_section(name: str, node: dict, depth: int, lines: list) -> None:
         if ref and not desc:
             desc = schema()["$defs"][ref.split("/")[-1]].get("description", "")
         lines.append(f"{'  ' * depth}- `{key}`: {desc}")
-        if sub.get("type") == "object" and "properties" in sub:
-            _schema_section(key, sub, depth + 1, lines)
+        for inner in _objects_within(sub):
+            _schema_section(key, inner, depth + 1, lines)
+
+
+def _objects_within(node: dict) -> list:
+    """The object schemas a key holds directly, in a list's items or
+    among alternatives, whose keys the reference lists too."""
+    if node.get("type") == "object" and "properties" in node:
+        return [node]
+    out = []
+    for alt in [node.get("items")] + list(node.get("oneOf", [])) + list(node.get("anyOf", [])):
+        if isinstance(alt, dict) and not alt.get("$ref"):
+            out.extend(_objects_within(alt))
+    return out
 
 
 def render() -> str:
@@ -83,6 +163,7 @@ def render() -> str:
     lines.append(doc.replace("Grammar (lowest precedence first)::", "Grammar (lowest precedence first):"))
     lines.append("")
     lines.append(SCOPES)
+    lines.append(FLOW)
     lines.append("## Facts")
     lines.append("")
     lines.append("| name | type | scopes | meaning |")

@@ -30,6 +30,8 @@ class _Lowering:
         self.defs: dict = {}
         self.fan_ids: frozenset = frozenset()
         self.seen: list = []  # (path, compiled, scope) of every expression, for compiler/playability.py
+        self.choices: dict = {}  # declaration id -> the values offered
+        self.excludes_all: set = set()  # fans that exclude every other (`excludes: all`)
 
     # ------------------------------------------------------------ helpers
 
@@ -53,7 +55,7 @@ class _Lowering:
         if text is None:
             return None
         text = str(text)
-        env = Env(scope, self.option_types, defs if defs is not None else {}, self.fan_ids)
+        env = Env(scope, self.option_types, defs if defs is not None else {}, self.fan_ids, self.choices)
         try:
             c = compile_expr(text, env, want)
         except ExprError as exc:
@@ -125,6 +127,7 @@ class _Lowering:
         options = g("options", self.options, [])
         removals = g("tiles", lambda: self.removals(kinds), [])
         constraints = g("option_rules", self.constraints, [])
+        opening = g("opening deal tiles stakes ready players", lambda: self.opening(kinds, players), [])
         claims = g("claims", self.claims)
         kongs = g("kongs", self.kongs)
         ready = g("ready", self.ready)
@@ -137,7 +140,13 @@ class _Lowering:
         g("ready scoring", lambda: self.fan_refs(("ready", "kong_ignores"), fan_ids))
         winning = g("winning", lambda: self.winning(winning_shapes))
         settlement = g("settlement", self.settlement)
-        ready_check = g("settlement scoring", lambda: self.ready_check(fan_ids))
+
+        def kong_payments_reason():
+            return self.get("settlement", "kongs", "reason", default="kong") if self.get("settlement", "kongs") else None
+        wall_rules = g("settlement scoring", lambda: self.wall_rules(fan_ids, kong_payments_reason()), [])
+        restrictions = g("restrictions", self.restrictions, [])
+        hand_end = g("hand_end players", lambda: self.hand_end(players), ir.HandEnd())
+        payment_moves = g("settlement", self.payment_moves, [])
         dealer = g("dealer players", lambda: self.dealer(players))
         kong_payments = g("settlement", self.kong_payments)
         stakes = g("stakes", self.stakes)
@@ -173,6 +182,9 @@ class _Lowering:
             verbs.append("take")
         if stakes is not None:
             verbs.append("buy")
+        if any(step.kind == "exchange" for step in opening):
+            verbs.append("exchange")
+        verbs.extend(step.id for step in opening if step.kind == "declare")
         if self.errors:
             raise CompileError(self.errors)
         return ir.Variant(
@@ -202,7 +214,6 @@ class _Lowering:
             winning=winning,
             scoring=scoring,
             settlement=settlement,
-            ready_check=ready_check,
             dealer=dealer,
             hands=hands,
             verbs=tuple(verbs),
@@ -217,6 +228,11 @@ class _Lowering:
             ready_sees_opponent=sees,
             prevailing_wind=self.get("match", "prevailing_wind", default="east"),
             autoplay_wins=self.value(("autoplay", "wins"), False, vocab.BOOL),
+            wall_rules=tuple(wall_rules),
+            opening=tuple(opening),
+            restrictions=tuple(restrictions),
+            hand_end=hand_end,
+            payment_moves=tuple(payment_moves),
         )
 
     def removals(self, kinds) -> list[tuple]:
@@ -504,7 +520,7 @@ class _Lowering:
                     value=self.value(path + ("value",), 0, vocab.INT),
                     when=when,
                     count=count,
-                    excludes=tuple(x for x in ids if x in closure.get(fid, ())),
+                    excludes=tuple(x for x in ids if x in closure.get(fid, ()) or (fid in self.excludes_all and x != fid)),
                     rule=spec.get("rule", ""),
                     doc=" ".join(spec.get("doc", "").split()),
                     alone=spec.get("alone", False),
@@ -540,6 +556,9 @@ class _Lowering:
         times = {fid: [] for fid in ids}
         on_sets = {fid: [] for fid in ids}
         for fid, spec in fans_raw.items():
+            if spec.get("excludes") == "all":
+                self.excludes_all.add(fid)
+                continue
             for i, ex in enumerate(spec.get("excludes", [])):
                 where = ("scoring", "fans", fid, "excludes", i)
                 target = ex["fan"] if isinstance(ex, dict) else ex
@@ -801,23 +820,169 @@ class _Lowering:
                 out.append(ir.HistoryWin(wid, self.text(spec), when, tuple(spec["fans"])))
         return out
 
-    def ready_check(self, fan_ids: set) -> ir.ReadyCheck | None:
-        rc = self.get("settlement", "exhausted_wall", "ready_check")
-        if rc is None:
-            return None
-        path = ("settlement", "exhausted_wall", "ready_check")
-        self.fan_refs(path + ("ignore_fans",), fan_ids)
-        collects = self.expr(path + ("collects",), vocab.SEAT, vocab.BOOL)
-        amount = self.expr(path + ("amount",), vocab.SETTLE, vocab.INT)
-        if collects is None or amount is None:
-            return None
-        return ir.ReadyCheck(
-            when=self.value(path + ("when",), True, vocab.BOOL),
-            collects=collects,
-            amount=amount,
-            ignore_fans=tuple(rc.get("ignore_fans", [])),
-            reason=rc.get("reason", "cha_jiao"),
-        )
+    def wall_rules(self, fan_ids: set, kong_reason) -> list[ir.WallRule]:
+        out = []
+        # the reasons of the payments made before the exhausted wall, which a refund may return
+        reasons = {"win", self.get("horses", "bought", "reason", default="horse"),
+                   self.get("follow_dealer", "reason", default="gen_zhuang")}
+        reasons |= {kong_reason} if kong_reason else set()
+        reasons |= {e["reason"] for e in self.get("settlement", "win", "extras", default=[]) or []}
+        reasons |= {m.get("reason", "moved") for m in self.get("settlement", "moves", default=[]) or []}
+        seen: set = set()
+        for i, rule in enumerate(self.get("settlement", "exhausted_wall", default=[]) or []):
+            path = ("settlement", "exhausted_wall", i)
+            rid = rule["id"]
+            if rid in seen:
+                self.error(path + ("id",), f"exhausted-wall rule {rid!r} appears twice")
+            seen.add(rid)
+            self.fan_refs(path + ("ignore_fans",), fan_ids)
+            name = self.text(rule, rid) if "zh" in rule else ir.Text(rid, rule.get("en", rid))
+            when = self.value(path + ("when",), True, vocab.BOOL)
+            if "refund" in rule:
+                refund = rule["refund"]
+                if refund not in reasons:
+                    self.error(path + ("refund",), f"no payment made during a hand has reason {refund!r}; "
+                               f"reasons paid before the exhausted wall: {', '.join(sorted(reasons))}")
+                out.append(ir.WallRule(rid, name, "refund", when, refund=refund,
+                                       by=self.expr(path + ("by",), vocab.SEAT, vocab.BOOL), rule=rule.get("rule", "")))
+            else:
+                out.append(ir.WallRule(
+                    rid, name, "pay", when,
+                    collects=self.expr(path + ("collects",), vocab.SEAT, vocab.BOOL),
+                    pays=self.expr(path + ("pays",), vocab.SEAT, vocab.BOOL),
+                    amount=self.expr(path + ("amount",), vocab.SETTLE, vocab.INT),
+                    ignore_fans=tuple(rule.get("ignore_fans", [])),
+                    rule=rule.get("rule", ""),
+                ))
+            reasons.add(rid)
+        return out
+
+    def opening(self, kinds, players) -> list[ir.OpeningStep]:
+        """The opening steps in order, checked: one deal, everything that
+        reads the hand after it, flowers right after it where the tile set
+        has them, an exchange small enough for every hand."""
+        has_flowers = any(k >= 34 for k in kinds)
+        raw = self.get("opening")
+        if raw is None:
+            steps = [ir.OpeningStep("stakes")] if self.get("stakes") is not None else []
+            steps.append(ir.OpeningStep("deal"))
+            if has_flowers:
+                steps.append(ir.OpeningStep("flowers"))
+            if self.get("ready", "declare", default="none") != "none":
+                steps.append(ir.OpeningStep("ready"))
+            return steps
+        out: list = []
+        seen: set = set()
+        for i, item in enumerate(raw):
+            path = ("opening", i)
+            kind, spec = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+            step = self.opening_step(kind, spec, path + (() if isinstance(item, str) else (kind,)), kinds, players)
+            key = step.id if kind in ("exchange", "declare") else kind
+            if key in seen:
+                self.error(path, f"the opening has {key!r} twice")
+            seen.add(key)
+            if kind != "stakes" and "deal" not in seen and kind != "deal":
+                self.error(path, f"{kind} comes before the deal: it needs the dealt tiles; put it after deal")
+            out.append(step)
+        kinds_in = [s.kind for s in out]
+        if "deal" not in kinds_in:
+            self.error(("opening",), "the opening has no deal step")
+        if has_flowers and "flowers" not in kinds_in:
+            self.error(("opening",), "the tile set has flowers: the opening needs a flowers step (补花) right after deal")
+        if "flowers" in kinds_in and "deal" in kinds_in and kinds_in.index("flowers") != kinds_in.index("deal") + 1:
+            self.error(("opening", kinds_in.index("flowers")), "flowers (补花) comes right after deal")
+        return out
+
+    def opening_step(self, kind, spec, path, kinds, players) -> ir.OpeningStep:
+        if kind == "stakes" and self.get("stakes") is None:
+            self.error(path, "a stakes step needs the stakes: section (the values a seat may buy)")
+        if kind == "flowers" and not any(k >= 34 for k in kinds):
+            self.error(path, "the tile set has no flowers to set aside")
+        if kind == "ready" and self.get("ready", "declare", default="none") == "none":
+            self.error(path, "ready.declare is none: no seat declares ready at the opening")
+        if kind not in ("exchange", "declare"):
+            return ir.OpeningStep(kind)
+        name = self.text(spec) if "zh" in spec else ir.Text(spec.get("en", ""), spec.get("en", ""))
+        when = self.value(path + ("when",), True, vocab.BOOL)
+        if kind == "exchange":
+            return self.exchange_step(spec, path, kinds, players, name, when)
+        return self.declare_step(spec, path, kinds, name, when)
+
+    def exchange_step(self, spec, path, kinds, players, name, when) -> ir.OpeningStep:
+        n = spec["tiles"]
+        same = spec.get("suit", "same") == "same"
+        classes = len({tilemod.suit_of(k) for k in kinds if k < 34})
+        hand = self.get("deal", "others", default=13)
+        most = -(-hand // max(classes, 1)) if same else hand  # some suit holds at least this many
+        if n > most:
+            self.error(path + ("tiles",), f"a hand of {hand} tiles is sure to hold only {most} tiles of one suit "
+                       f"in this tile set, so it cannot always pass {n}" if same else
+                       f"a hand of {hand} tiles cannot pass {n}")
+        raw = spec.get("direction", "random")
+        directions = ("next", "previous", "across") if raw == "random" else tuple(raw) if isinstance(raw, list) else (raw,)
+        if directions == ("across",) and min(players) < 4:
+            self.error(path + ("direction",), f"across needs four players; this variant is also played by {min(players)}")
+        return ir.OpeningStep("exchange", spec.get("id", "exchange"), name, when, tiles=n, same_suit=same,
+                              directions=directions, rule=spec.get("rule", ""))
+
+    def declare_step(self, spec, path, kinds, name, when) -> ir.OpeningStep:
+        from runtime.actions import ALL_VERBS
+
+        did = spec["id"]
+        if did in ALL_VERBS or did == "exchange":
+            self.error(path + ("id",), f"{did!r} is already a verb; a declaration needs an id of its own")
+        suits = spec["choices"] == "suits"
+        values = tuple(s for s in "mps" if any(tilemod.suit_of(k) == s for k in kinds)) if suits else tuple(spec["choices"])
+        if suits and not values:
+            self.error(path + ("choices",), "the tile set has no number suits to choose from")
+        auto = spec.get("auto", "fewest_suit" if suits else "first")
+        if auto == "fewest_suit" and not suits:
+            self.error(path + ("auto",), "fewest_suit chooses a suit; these choices are not suits (choices: suits)")
+        if did in self.choices:
+            self.error(path + ("id",), f"declaration {did!r} is made twice")
+        self.choices[did] = values
+        return ir.OpeningStep("declare", did, name, when, choices=() if suits else values, choices_are_suits=suits,
+                              auto=auto, rule=spec.get("rule", ""))
+
+    def restrictions(self) -> list[ir.Restriction]:
+        out = []
+        for i, r in enumerate(self.get("restrictions", default=[]) or []):
+            path = ("restrictions", i)
+            tiles = self.expr(path + ("tiles",), vocab.TILE_SCOPE, vocab.BOOL)
+            if not (r.get("discard_first") or r.get("forbids") or r.get("no_win")):
+                self.error(path, "this restriction forbids nothing: give discard_first, forbids or no_win")
+            if tiles:
+                out.append(ir.Restriction(tiles, r.get("discard_first", False), tuple(r.get("forbids", [])),
+                                          r.get("no_win", False), self.text(r.get("why")), r.get("rule", "")))
+        return out
+
+    def hand_end(self, players) -> ir.HandEnd:
+        spec = self.get("hand_end", default={}) or {}
+        winners = spec.get("winners", "end")
+        until_in = self.value(("hand_end", "until_in"), 1, vocab.INT)
+        if isinstance(until_in.const, int) and not isinstance(until_in.const, bool) and until_in.const >= min(players):
+            self.error(("hand_end", "until_in"), f"the hand would end before anyone won: until_in must be below "
+                       f"{min(players)}, the fewest players of this variant")
+        if "until_in" in spec and winners != "leave":
+            self.error(("hand_end", "until_in"), "until_in applies when winners leave (winners: leave)")
+        if "locked" in spec and winners != "stay":
+            self.error(("hand_end", "locked"), "locked applies when winners stay in (winners: stay)")
+        locked = spec.get("locked", {}) or {}
+        return ir.HandEnd(winners, until_in, spec.get("resume", "after_last_winner"),
+                          tuple(locked.get("forbids", ["pong", "chow"])), locked.get("kong", "same_waits"))
+
+    def payment_moves(self) -> list[ir.PaymentMove]:
+        out = []
+        for i, m in enumerate(self.get("settlement", "moves", default=[]) or []):
+            path = ("settlement", "moves", i)
+            when = self.expr(path + ("when",), vocab.RESULT, vocab.BOOL)
+            if m["payments"] == "discarder_last_kong" and self.get("settlement", "kongs", "timing") != "immediate":
+                self.error(path + ("payments",), "only kongs paid at once (settlement.kongs.timing: immediate) "
+                           "have collected money to move")
+            if when:
+                out.append(ir.PaymentMove(m["payments"], when, m.get("to", "first_winner"), m.get("reason", "moved"),
+                                          self.text(m) if "zh" in m else ir.Text("", ""), m.get("rule", "")))
+        return out
 
     def dealer(self, players: list[int]) -> ir.Dealer:
         first = self.get("dealer", "first", default=0)

@@ -324,18 +324,41 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ))
         for h in v.history_wins
     )
-    ready_check = None
-    if v.ready_check is not None:
-        rc = v.ready_check
-        ready_check = Call("ReadyCheckSpec", (), (
-            ("when", fx.value("ready_check_when", rc.when)),
-            ("collects", fx.add("ready_check_collects", rc.collects, "the seat collects at an exhausted wall")),
-            ("collects_source", " ".join(rc.collects.source.split())),
-            ("amount", fx.add("ready_check_amount", rc.amount, "what one payer pays one collector")),
-            ("amount_source", " ".join(rc.amount.source.split())),
-            ("ignore_fans", tuple(rc.ignore_fans)),
-            ("reason", rc.reason),
+    wall_rules = tuple(_wall_rule(rule, fx) for rule in v.wall_rules)
+    opening = tuple(_opening_step(step, fx) for step in v.opening)
+    restrictions = tuple(
+        Call("RestrictionSpec", (), (
+            ("tiles", fx.add(f"restriction_{i}_tiles", r.tiles, "the tiles restricted")),
+            ("tiles_source", " ".join(r.tiles.source.split())),
+            *((("discard_first", True),) if r.discard_first else ()),
+            *((("forbids", tuple(r.forbids)),) if r.forbids else ()),
+            *((("no_win", True),) if r.no_win else ()),
+            ("why", _text(r.why)),
+            *((("rule", r.rule),) if r.rule else ()),
         ))
+        for i, r in enumerate(v.restrictions)
+    )
+    he = v.hand_end
+    hand_end = None
+    if he != ir.HandEnd():
+        hand_end = Call("HandEndSpec", (), (
+            ("winners", he.winners),
+            ("until_in", fx.value("hand_end_until_in", he.until_in)),
+            ("resume", he.resume),
+            ("locked_forbids", tuple(he.locked_forbids)),
+            ("locked_kong", he.locked_kong),
+        ))
+    moves = tuple(
+        Call("PaymentMoveSpec", (), (
+            ("payments", m.payments),
+            ("when", fx.add(f"move_{i}_when", m.when, f"{m.reason}: the payments move")),
+            ("when_source", " ".join(m.when.source.split())),
+            ("to", m.to),
+            ("reason", m.reason),
+            ("name", _text(m.name)),
+        ))
+        for i, m in enumerate(v.payment_moves)
+    )
     dealer = Call("DealerSpec", (), (
         ("first", d.first),
         ("after_win", d.after_win),
@@ -380,7 +403,6 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("winning", winning),
         ("scoring", scoring),
         ("settlement", settlement),
-        ("ready_check", ready_check),
         ("dealer", dealer),
         ("hands", fx.value("match_hands", v.hands)),
         ("verbs", tuple(v.verbs)),
@@ -395,7 +417,46 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         *((("autoplay_wins", fx.value("autoplay_wins", v.autoplay_wins)),)
           if v.autoplay_wins.expr is not None or v.autoplay_wins.const else ()),
     ) + ((("special_sets", special_sets),) if special_sets else ())
-      + ((("observation", observation),) if observation is not None else ()))
+      + ((("observation", observation),) if observation is not None else ())
+      + ((("wall_rules", wall_rules),) if wall_rules else ())
+      + (("opening", opening),)
+      + ((("restrictions", restrictions),) if restrictions else ())
+      + ((("hand_end", hand_end),) if hand_end is not None else ())
+      + ((("payment_moves", moves),) if moves else ()))
+
+
+def _wall_rule(rule: ir.WallRule, fx: "_Functions") -> Call:
+    kwargs = [("id", rule.id), ("name", _text(rule.name)), ("kind", rule.kind)]
+    if rule.when.const is not True:
+        kwargs.append(("when", fx.value(f"{rule.id}_when", rule.when)))
+    for key, what in (("pays", "the seat pays"), ("collects", "the seat collects"),
+                      ("amount", "what one payer pays one collector"), ("by", "the seat returns what it received")):
+        e = getattr(rule, key)
+        if e is not None:
+            kwargs.append((key, fx.add(f"{rule.id}_{key}", e, what)))
+            kwargs.append((f"{key}_source", " ".join(e.source.split())))
+    if rule.ignore_fans:
+        kwargs.append(("ignore_fans", tuple(rule.ignore_fans)))
+    if rule.refund:
+        kwargs.append(("refund", rule.refund))
+    if rule.rule:
+        kwargs.append(("rule", rule.rule))
+    return Call("WallRuleSpec", (), tuple(kwargs))
+
+
+def _opening_step(step: ir.OpeningStep, fx: "_Functions") -> Call:
+    if step.kind not in ("exchange", "declare"):
+        return Call("OpeningStep", (step.kind,))
+    kwargs = [("kind", step.kind), ("id", step.id), ("name", _text(step.name))]
+    if step.when.const is not True:
+        kwargs.append(("when", fx.value(f"{step.id}_when", step.when)))
+    if step.kind == "exchange":
+        kwargs += [("tiles", step.tiles), ("same_suit", step.same_suit), ("directions", tuple(step.directions))]
+    else:
+        kwargs += [("choices", tuple(step.choices)), ("choices_are_suits", step.choices_are_suits), ("auto", step.auto)]
+    if step.rule:
+        kwargs.append(("rule", step.rule))
+    return Call("OpeningStep", (), tuple(kwargs))
 
 
 def _environment() -> jinja2.Environment:

@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 125338252ad0b55d4673bf47bb558bae6d99b984a3a6d2cb2042447b8ce3b4c2 (of this file and those it extends)
+# Source SHA-256: a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8 (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -16,15 +16,16 @@ from runtime.ruleset import (
     FanSpec,
     KongSpec,
     LiableSpec,
+    OpeningStep,
     OptionSpec,
     PassRule,
-    ReadyCheckSpec,
     ReadySpec,
     Ruleset,
     ScoringSpec,
     SettlementSpec,
     StakesSpec,
     Text,
+    WallRuleSpec,
     WinSpec,
 )
 
@@ -148,17 +149,17 @@ def stakes_when(o, n):
     return o.mai_dian
 
 
-def ready_check_when(o, n):
+def cha_jiao_when(o, n):
     """options.cha_jiao"""
     return o.cha_jiao
 
 
-def ready_check_collects(s, o):
-    """the seat collects at an exhausted wall: seat.ready"""
+def cha_jiao_collects(s, o):
+    """the seat collects: seat.ready"""
     return s.ready
 
 
-def ready_check_amount(s, o):
+def cha_jiao_amount(s, o):
     """what one payer pays one collector: 2 ** total + payer.bought + winner.bought"""
     return 2 ** s.total + s.payer_bought + s.winner_bought
 
@@ -177,7 +178,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="125338252ad0b55d4673bf47bb558bae6d99b984a3a6d2cb2042447b8ce3b4c2",
+    source_sha256="a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -547,15 +548,6 @@ RULESET = Ruleset(
         liable=(LiableSpec(liable_0, "discarder", "win.robbing_kong"),),
         extras=(),
     ),
-    ready_check=ReadyCheckSpec(
-        when=ready_check_when,
-        collects=ready_check_collects,
-        collects_source="seat.ready",
-        amount=ready_check_amount,
-        amount_source="2 ** total + payer.bought + winner.bought",
-        ignore_fans=(),
-        reason="cha_jiao",
-    ),
     dealer=DealerSpec(
         first="random",
         after_win="winner",
@@ -573,4 +565,17 @@ RULESET = Ruleset(
     wilds=None,
     horses=None,
     follow_dealer=None,
+    wall_rules=(
+        WallRuleSpec(
+            id="cha_jiao",
+            name=Text("查叫", "Ready check"),
+            kind="pay",
+            when=cha_jiao_when,
+            collects=cha_jiao_collects,
+            collects_source="seat.ready",
+            amount=cha_jiao_amount,
+            amount_source="2 ** total + payer.bought + winner.bought",
+        ),
+    ),
+    opening=(OpeningStep("stakes"), OpeningStep("deal")),
 )

@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 64d1e1d08343813e1da043e3fd37c81d32e659576ececd5a321d9861bcaae046 (of this file and those it extends)
+# Source SHA-256: a64ecb7f2d436ce08c4e8bb8984d65a6da7d511f43f92a2e777e1d69c3ea7b8b (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -19,6 +19,7 @@ from runtime.ruleset import (
     FanSpec,
     KongSpec,
     ObservationSpec,
+    OpeningStep,
     OptionSpec,
     ReadySpec,
     Ruleset,
@@ -239,7 +240,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="64d1e1d08343813e1da043e3fd37c81d32e659576ececd5a321d9861bcaae046",
+    source_sha256="a64ecb7f2d436ce08c4e8bb8984d65a6da7d511f43f92a2e777e1d69c3ea7b8b",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
@@ -1081,7 +1082,6 @@ RULESET = Ruleset(
         extras=(),
         table_fee=settlement_table_fee,
     ),
-    ready_check=None,
     dealer=DealerSpec(
         first="random",
         after_win="winner",
@@ -1101,4 +1101,5 @@ RULESET = Ruleset(
     prevailing_wind="by_round",
     autoplay_wins=True,
     observation=ObservationSpec(ready_player_sees_opponent=True),
+    opening=(OpeningStep("deal"), OpeningStep("flowers"), OpeningStep("ready")),
 )

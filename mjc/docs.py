@@ -85,6 +85,9 @@ def _reason(rs, reason: str) -> str:
     """A payment's label with its Chinese name where one is known."""
     zh = _REASONS.get(reason)
     if zh is None:
+        named = [(r.id, r.name.zh) for r in rs.wall_rules] + [(m.reason, m.name.zh) for m in rs.payment_moves]
+        zh = next((name for rid, name in named if rid == reason and name and name != reason), "")
+    if not zh:
         zh = next((o.name.zh for o in rs.options if o.id == reason), "")
     return f"`{reason}` ({zh})" if zh else f"`{reason}`"
 
@@ -97,8 +100,7 @@ def _sources(rs) -> list[str]:
     """Every settlement formula the ruleset states, to find the facts they read."""
     s = rs.settlement
     out = [s.amount_source] + [src for _, _, src in s.extras]
-    if rs.ready_check is not None:
-        out.append(rs.ready_check.amount_source)
+    out.extend(r.amount_source for r in rs.wall_rules if r.amount_source)
     return out
 
 
@@ -408,12 +410,27 @@ def _settlement_section(rs, add) -> None:
         add(f"- Kongs (杠钱) are paid {timing} ({parts}; labelled {_reason(rs, kp.reason)})" + (f"; also at an exhausted wall: {_flag(kp.at_draw)}" if kp.timing == "at_end" else "") + ".")
     if s.table_fee:
         add(f"- Table fee (台费): every player pays the house {_amount(s.table_fee)} each hand, win or draw.")
-    if rs.ready_check is not None:
-        rc = rs.ready_check
-        add(f"- Exhausted wall, ready check (查叫){_cond(rc.when)}: a seat collects when `{rc.collects_source}`; every other seat pays it `{rc.amount_source}`, `total` being its best wait valued as a discard win" + (f" without {', '.join(rc.ignore_fans)}" if rc.ignore_fans else "") + f" (labelled {_reason(rs, rc.reason)}).")
+    for m in rs.payment_moves:
+        add(f"- {m.name.both() or m.reason}: when a win holds `{m.when_source}`, what the discarder's latest kong collected (and he still holds) passes from him to the first winner in turn order after him (labelled {_reason(rs, m.reason)}).")
+    who = "the players who have not won" if rs.hand_end.winners != "end" else "every player"
+    if rs.wall_rules:
+        add(f"- Exhausted wall (流局), in this order, among {who}:")
+        for r in rs.wall_rules:
+            add("  - " + _wall_rule_text(rs, r))
     else:
-        add("- Exhausted wall (流局): no ready check; nothing is paid for the hands themselves.")
+        add("- Exhausted wall (流局): nothing is paid for the hands themselves.")
     add("")
+
+
+def _wall_rule_text(rs, r) -> str:
+    name = r.name.both() if r.name.zh != r.id else r.id
+    if r.kind == "refund":
+        return (f"{name}{_cond(r.when)}: every player for whom `{r.by_source}` holds returns the payments labelled "
+                f"{_reason(rs, r.refund)} he received this hand to those who paid them, if they take part (labelled {_reason(rs, r.id)}).")
+    pays = f"every player for whom `{r.pays_source}` holds" if r.pays_source else "every other player taking part"
+    ignore = f" without {', '.join(r.ignore_fans)}" if r.ignore_fans else ""
+    return (f"{name}{_cond(r.when)}: a player collects when `{r.collects_source}`; {pays} (and does not collect) pays "
+            f"him `{r.amount_source}`, `total` being his best wait valued as a discard win{ignore} (labelled {_reason(rs, r.id)}).")
 
 
 def _seat_label(offset: int, n: int) -> str:

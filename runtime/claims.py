@@ -3,7 +3,7 @@ that last after a pass, and the limits of a declared ready hand."""
 
 from __future__ import annotations
 
-from . import analysis
+from . import analysis, restrictions
 from .actions import DISCARDS, DOUBLE, HU, PASS, Action
 from .melds import PUNG
 from .tiles import NAMES, is_number
@@ -18,6 +18,8 @@ def can_self_draw(game, seat: int):
     """The valuation of a self-drawn win now, or None."""
     st = game.seats[seat]
     if game.turn_kind == "claim" or st.drawn < 0 or st.deferred:
+        return None
+    if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds):
         return None
     st.counts[st.drawn] -= 1
     completes = st.drawn in analysis.seat_waits(game.table, st)
@@ -46,12 +48,13 @@ def turn_actions(game, seat: int) -> list[Action]:
         out = []
     out.extend(Action("kong", t) for t in kong_options(game, seat))
     out.extend(Action("kong", -1, g) for g in special_options(game, seat))
-    locked = st.declared and table.ready_locks and st.drawn >= 0
-    if locked:
+    if st.locked and st.drawn >= 0:
         out.append(DISCARDS[st.drawn])
     else:
         counts = st.counts
         held = [t for t in table.tile_kinds if counts[t]]
+        if st.limits is not None:
+            held = restrictions.discards(st, held)
         out.extend([DISCARDS[t] for t in held])
         if may_declare(game, seat) and analysis.shanten(table, st.counts, st.melds) <= 0:
             for t in held:
@@ -65,7 +68,7 @@ def turn_actions(game, seat: int) -> list[Action]:
 def may_declare(game, seat: int) -> bool:
     st = game.seats[seat]
     declare = game.table.declare
-    if st.declared or declare == "none":
+    if st.declared or st.locked or declare == "none":
         return False
     if declare == "opening":
         return seat == game.dealer and game.turn_kind == "deal" and not st.has_discarded
@@ -81,7 +84,7 @@ def special_options(game, seat: int) -> list[tuple]:
     if not table.special_sets:
         return []
     st = game.seats[seat]
-    if st.declared:
+    if st.declared or st.locked:
         return []
     out = []
     for spec in table.special_sets:
@@ -109,27 +112,30 @@ def kong_options(game, seat: int) -> list[int]:
         out.extend(t for t, c in enumerate(st.counts) if c == 4)
     if table.added_kong:
         out.extend(m.tile for m in st.melds if m.type == PUNG and st.counts[m.tile] >= 1)
-    if st.declared:
+    if st.limits is not None:
+        out = [t for t in out if not restrictions.forbidden(st, "kong", t)]
+    if st.kong_rule:
         out = [t for t in out if kong_keeps_ready(game, seat, t, from_hand=4 if st.counts[t] == 4 else 1)]
     return sorted(out)
 
 
 def kong_keeps_ready(game, seat: int, tile: int, from_hand: int) -> bool:
-    """A declared seat may kong only as its ready rule allows."""
+    """A bound seat (declared ready, or a winner who stays in) may kong
+    only as its rule allows."""
     from .melds import ADDED, CONCEALED, DIRECT, KONG, Meld
 
-    rule = game.table.ready_kong
+    st = game.seats[seat]
+    rule = st.kong_rule
     if rule == "any":
         return True
     if rule == "never":
         return False
-    st = game.seats[seat]
     counts = list(st.counts)
     counts[tile] -= from_hand
     melds = [m for m in st.melds if not (m.type == PUNG and m.tile == tile)]
     kind = CONCEALED if from_hand == 4 else ADDED if from_hand == 1 else DIRECT
     melds.append(Meld(KONG, tile, kind))
-    if sum(counts[:34]) + 3 * len(melds) != 13:
+    if sum(counts[:34]) + 3 * len(melds) != game.table.ruleset.other_tiles:
         return False
     if tuple(analysis.waits(game.table, counts, melds)) != st.declared_waits:
         return False
@@ -165,6 +171,7 @@ def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinC
         players=game.n,
         declared_at_opening=st.opening_ready and not ignore_declared,
         doublings=st.doublings,
+        choices=st.choices,
     )
 
 
@@ -189,6 +196,8 @@ def _discard_win(game, seat: int, w) -> object | None:
         return None
     if w.tile not in analysis.seat_waits(table, st):
         return None
+    if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds, w.tile):
+        return None
     v = game.valuation(seat, w.tile, False, w.source, robbing)
     if v is None or not v.win_allowed:
         return None
@@ -206,8 +215,8 @@ def open_discard_window(game, w) -> None:
     table = game.table
     last = game.drawable() <= 0
     tile = w.tile
-    chow_seat = (w.source + 1) % game.n if table.chow else -1
-    for seat in game._order_from(w.source)[1:]:
+    chow_seat = game.next_in(w.source) if table.chow else -1
+    for seat in game.order_in(w.source)[1:]:
         st = game.seats[seat]
         held = st.counts[tile]
         options = []
@@ -223,13 +232,16 @@ def open_discard_window(game, w) -> None:
         elif held < 2 and seat != chow_seat:
             continue  # nothing to claim: the common case, decided early
         may_meld = not last
-        forbid = table.ready_forbids if st.declared else frozenset()
+        forbid = st.forbids
+        if st.limits is not None:
+            forbid = forbid | {verb for verb in ("kong", "pong", "chow") if restrictions.forbidden(st, verb, tile)}
         if may_meld or "kong" in table.last_discard:
             if (
                 table.kong_claim
                 and held == 3
+                and "kong" not in forbid
                 and game.kong_possible()
-                and (not st.declared or kong_keeps_ready(game, seat, tile, from_hand=3))
+                and (not st.kong_rule or kong_keeps_ready(game, seat, tile, from_hand=3))
             ):
                 options.append(Action("kong", tile))
         if (may_meld or "pong" in table.last_discard) and table.pong and "pong" not in forbid:
@@ -258,7 +270,7 @@ def chow_pairs(counts, tile: int) -> list[tuple]:
 
 def open_rob_window(game, w) -> None:
     forced = game.must_win()
-    for seat in game._order_from(w.source)[1:]:
+    for seat in game.order_in(w.source)[1:]:
         v = _discard_win(game, seat, w)
         if v is not None:
             w.valuations[seat] = v
@@ -310,7 +322,7 @@ def resolve(game, w) -> None:
         else:
             game._next_draw(w.source)
         return
-    order = game._order_from(w.source)[1:]
+    order = game.order_in(w.source)[1:]
     winners = [s for s in order if w.responses.get(s, PASS).verb == "hu"]
     if winners:
         if not game.table.multiple_winners:
@@ -376,14 +388,18 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
                 return f"holds {_copies(held)} {NAMES[w.tile]}"
             if verb == "kong" and held != 3:
                 return f"holds {_copies(held)} {NAMES[w.tile]}"
-            if st.declared and verb in game.table.ready_forbids:
-                return f"declared ready and may not {verb}"
-            if st.declared and verb == "kong":
-                return _ready_kong_refusal(game)
+            if restrictions.forbidden(st, verb, w.tile):
+                return f"may not {verb} {NAMES[w.tile]}: {restrictions.why(st, w.tile)}"
+            if verb in st.forbids:
+                return f"{_bound(st)} and may not {verb}"
+            if st.kong_rule and verb == "kong":
+                return _ready_kong_refusal(st)
             if verb == "chow":
                 return _chow_refusal(game, seat, w)
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
+            if w.tile in analysis.seat_waits(game.table, st) and restrictions.blocks_win(st, st.counts, st.melds, w.tile):
+                return f"may not win holding {_banned_held(st, w.tile)}: {restrictions.why(st, _banned_held_tile(st, w.tile))}"
             return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
         if verb == "pass" and not same_verb:
             return "the rules force this win"
@@ -392,6 +408,11 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         return "that claim is not offered"
     if game.phase == "start":
         offered = ", ".join(sorted({a.verb for a in legal}))
+        if verb in offered.split(", ") and verb == "exchange":
+            return _exchange_refusal(game, st, action, legal)
+        if verb in offered.split(", ") and action.extra:
+            values = ", ".join(str(a.extra[0]) for a in legal if a.verb == verb)
+            return f"{action.extra[0]!r} is not offered; {verb} one of: {values}"
         return f"before the first discard this seat may only answer: {offered}"
     if game.phase == "replace":
         tiles = ", ".join(NAMES[a.tile] for a in legal)
@@ -400,8 +421,12 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         return "there is no discard to claim; it is this seat's turn"
     if verb in ("discard", "ready") and tile >= 0 and st.counts[tile] == 0:
         return f"holds no {NAMES[tile]}"
-    if verb == "discard" and st.declared and game.table.ready_locks:
-        return "declared ready: must discard the drawn tile"
+    if verb == "discard" and st.locked:
+        return f"{_bound(st)}: must discard the drawn tile"
+    if verb in ("discard", "ready") and st.limits is not None and tile >= 0:
+        first = [t for t in game.table.tile_kinds if st.counts[t] and t in st.limits.first]
+        if first and tile not in first:
+            return f"must first discard {' '.join(NAMES[t] for t in first)} ({restrictions.why(st, first[0])})"
     if verb == "discard" and any(a.verb == "hu" for a in legal) and game.must_win(self_drawn=True):
         return "the rules force this win"
     if verb == "ready":
@@ -420,10 +445,15 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         if tile < 0:
             return "a kong names its tile"
         held = st.counts[tile] + (3 if any(m.type == PUNG and m.tile == tile for m in st.melds) else 0)
-        if st.declared and held == 4:
-            return _ready_kong_refusal(game)
+        if held == 4 and restrictions.forbidden(st, "kong", tile):
+            return f"may not kong {NAMES[tile]}: {restrictions.why(st, tile)}"
+        if st.kong_rule and held == 4:
+            return _ready_kong_refusal(st)
         return f"has no kong of {NAMES[tile]} to make now"
     if verb == "hu":
+        if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds):
+            held = _banned_held_tile(st, -1)
+            return f"may not win holding {NAMES[held]}: {restrictions.why(st, held)}"
         if game.turn_kind == "claim" or st.drawn < 0:
             return "a self-drawn win needs a drawn tile; after a claim, discard"
         if st.deferred:
@@ -467,12 +497,39 @@ def _chow_refusal(game, seat: int, w) -> str:
     return f"may not chow {NAMES[w.tile]} now"
 
 
-def _ready_kong_refusal(game) -> str:
-    """Why a declared player may not make a kong he holds the tiles for."""
-    rule = game.table.ready_kong
+def _bound(st) -> str:
+    return "declared ready" if st.declared else "has won and keeps his hand"
+
+
+def _banned_held_tile(st, tile: int) -> int:
+    """A tile of the hand (or `tile`) that its seat may not win holding."""
+    banned = st.limits.no_win
+    held = [t for t in sorted(banned) if st.counts[t]] + [t for m in st.melds for t in m.tiles if t in banned]
+    return held[0] if held else tile
+
+
+def _banned_held(st, tile: int) -> str:
+    return NAMES[_banned_held_tile(st, tile)]
+
+
+def _exchange_refusal(game, st, action, legal) -> str:
+    step = game.table.opening[game.opening_index]
+    tiles = action.extra
+    if len(tiles) != step.tiles:
+        return f"an exchange passes {step.tiles} tiles, not {len(tiles)}"
+    for t in set(tiles):
+        if tiles.count(t) > st.counts[t]:
+            return f"holds {_copies(st.counts[t])} {NAMES[t]}"
+    return f"the {step.tiles} tiles passed must all be of one suit"
+
+
+def _ready_kong_refusal(st) -> str:
+    """Why a bound player may not make a kong he holds the tiles for."""
+    rule = st.kong_rule
+    who = _bound(st)
     if rule == "never":
-        return "declared ready: may not kong"
-    return "declared ready: this kong would change the waiting tiles" + (" or their values" if rule == "same_waits_and_values" else "")
+        return f"{who}: may not kong"
+    return f"{who}: this kong would change the waiting tiles" + (" or their values" if rule == "same_waits_and_values" else "")
 
 
 def _copies(n: int) -> str:

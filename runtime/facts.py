@@ -14,11 +14,11 @@ class SettleFacts:
     __slots__ = (
         "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
         "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
-        "winner_streak", "winner_horse_hits", "share", "winner_doublings",
+        "winner_streak", "winner_horse_hits", "share", "winner_doublings", "payer_choices", "winner_choices", "fans",
     )
 
     def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
-                 robbing=False, kong_replacement=False, winners=1):
+                 robbing=False, kong_replacement=False, winners=1, fans=None):
         self.total = total
         self.payer_is_discarder = payer == discarder
         self.payer_is_dealer = payer == game.dealer
@@ -36,6 +36,9 @@ class SettleFacts:
         self.winner_horse_hits = game.horse_hits(payee)
         self.share = 0
         self.winner_doublings = game.seats[payee].doublings
+        self.payer_choices = game.seats[payer].choices
+        self.winner_choices = game.seats[payee].choices
+        self.fans = fans if fans is not None else {}  # the winner's fan id -> times counted
 
 
 class KongFacts:
@@ -61,10 +64,18 @@ class SeatFacts:
         self.is_dealer = seat == game.dealer
         self.bought = st.bought
         self.players = game.n
+        self.choices = st.choices
+        self.won = st.wins > 0
 
     @property
     def ready(self) -> bool:
-        return bool(analysis.seat_waits(self.game.table, self.game.seats[self.seat]))
+        """The hand waits on a tile it could win with (restrictions included)."""
+        from .settlement import seat_can_win
+
+        return seat_can_win(self.game, self.seat)
+
+    def suit_count(self, suit: str) -> int:
+        return _suit_count(self.game.seats[self.seat].counts, suit)
 
     def _run(self) -> list[int]:
         """The seat's latest discards that are honours and were not claimed."""
@@ -88,6 +99,13 @@ class SeatFacts:
                 break
             seen.add(tile)
         return len(seen)
+
+
+def _suit_count(counts, suit: str) -> int:
+    if not suit or suit not in "mpsz":
+        return 0
+    base = "mpsz".index(suit) * 9
+    return sum(counts[base : base + (7 if suit == "z" else 9)])
 
 
 class PlayFacts:

@@ -4,23 +4,25 @@ The API follows OpenSpiel's: `legal_actions(seat)`, `apply(seat, action)`,
 `view(seat)` for what one seat may see, and `to_json()`/`from_json()` for
 any state. Phases:
 
-- `start`: decisions before the dealer's first discard, every asked seat
-  answering: first the stakes each seat buys (before it sees its tiles),
-  then the non-dealers' declarations of a ready hand. Flowers dealt are
-  set aside and replaced before these declarations (补花: the dealer
-  first, then the others in turn order, from the end of the wall); a
-  flower drawn later is set aside and replaced at once.
+- `start`: the opening steps the variant declares (runtime/opening.py:
+  stakes, the deal, 补花, exchanges, declarations, ready declarations),
+  every asked seat answering each step; a flower drawn later is set aside
+  and replaced at once.
 - `turn`: the current seat has drawn (or claimed) and must act.
 - `replace`: after a kong, the seat takes one of the face-up tail tiles.
 - `claim`: a discard, a tile added to a kong, or a run of discards that
   wins, can be claimed; every seat with a claim answers, then priority
   decides.
 - `end`: the hand is over; `result` holds winners and payments.
+
+When a win does not end the hand (`hand_end.winners`: leave or stay), it
+is settled at once among the seats still in and play goes on
+(runtime/hand_end.py); `wins` lists the wins so far.
 """
 
 from __future__ import annotations
 
-from . import analysis, claims, settlement
+from . import analysis, claims, hand_end, opening, restrictions, settlement
 from .actions import Action
 from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
 from .scoring import WinContext, evaluate
@@ -45,7 +47,8 @@ class SeatState:
     __slots__ = (
         "counts", "melds", "discards", "claimed", "flowers", "declared", "declared_waits",
         "declared_values", "drawn", "refusals", "has_discarded", "waits_key", "waits", "bought",
-        "opening_ready", "doublings", "deferred",
+        "opening_ready", "doublings", "deferred", "choices", "gave", "received", "out", "wins", "won_tiles",
+        "locked", "forbids", "kong_rule", "limits",
     )
 
     def __init__(self):
@@ -66,6 +69,16 @@ class SeatState:
         self.opening_ready = False  # declared before the dealer's first discard, or with it (the dealer)
         self.doublings = 0  # wins deferred to double (加倍) this hand
         self.deferred = False  # doubled on this turn: no win until the next tile
+        self.choices: dict = {}  # declaration id -> the value chosen at the opening
+        self.gave: tuple = ()  # tiles passed on in an exchange
+        self.received: tuple = ()  # tiles received in an exchange
+        self.out = False  # left the hand after a win
+        self.wins = 0  # wins this hand
+        self.won_tiles: list[int] = []  # winning tiles taken from others, or set aside
+        self.locked = False  # must discard every drawn tile it does not win or kong with
+        self.forbids: frozenset = frozenset()  # claims it may no longer make
+        self.kong_rule = ""  # how a kong must keep its waits; "" when free
+        self.limits = None  # restrictions.Limits from its declarations, or None
 
     def tiles(self) -> list[int]:
         return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]
@@ -88,20 +101,25 @@ class Window:
 class Game:
     def __init__(
         self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
-        streak: int = 0, horses: dict | None = None, horse_deck: list | None = None,
+        streak: int = 0, horses: dict | None = None, horse_deck: list | None = None, seed=0,
+        exchange_direction: str = "",
     ):
         """Start a hand from given concealed hands (dealer's last tile is
         his "drawn" one) and the rest of the wall in draw order. Where the
         variant turns a wild indicator, `indicator` is that tile, out of
         play; by default the wall's last tile is turned. `streak` is how
         many hands in a row the dealer has kept the deal. Bought horses are
-        `horses` (seat -> tiles) or dealt from `horse_deck`."""
+        `horses` (seat -> tiles) or dealt from `horse_deck`. `seed` draws
+        what the hand leaves to chance after the deal (an exchange's
+        direction, unless `exchange_direction` fixes it)."""
         self.table = table
         self.streak = streak
         self.n = table.players
         self.dealer = dealer
         self.round_wind = round_wind
         self.hand_number = hand_number
+        self.seed = seed
+        self.exchange_direction = exchange_direction
         self.wall = list(wall)
         self.indicator = -1
         if table.wild_indicator:
@@ -119,10 +137,15 @@ class Game:
         self.melds_made = False
         self.discards_made = 0
         self.window: Window | None = None
-        self.start_stage = ""  # stakes or ready, while phase is start
+        self.start_stage = ""  # the opening step in progress, while phase is start
+        self.opening_index = 0  # the opening step in progress (table.opening)
+        self.dealt = False  # the deal step has shown the seats their tiles
+        self.wins: list = []  # settlement.WinRecord of every win so far this hand
+        self.any_out = False  # some seat has left the hand
         self.start_choices: dict[int, tuple] = {}
         self.start_responses: dict[int, Action] = {}
-        self.payments: list = []  # made during the hand (kongs paid at once, 跟庄-style rounds)
+        self.payments: list = []  # made during the hand (kongs paid at once, 跟庄-style rounds, wins that do not end it)
+        self.moved: set = set()  # indices in `payments` of money since passed on to a winner
         self.follow = {"round": 1, "tile": -1, "count": 0} if table.follow else None
         self.horses = self._deal_horses(horses, horse_deck)
         self.kongs: list = []  # (owner, kind, feeder, tile) of every completed kong and special set
@@ -141,14 +164,7 @@ class Game:
                 st.counts[t] += 1
         self.seats[dealer].drawn = hands[dealer][-1] if hands[dealer] else -1
         self._hands = [[NAMES[t] for t in h] for h in hands]
-        if table.stakes:
-            self.phase = START
-            self.start_stage = "stakes"
-            buys = tuple(Action("buy", -1, (v,)) for v in table.stakes)
-            self.start_choices = {seat: buys + (Action("pass"),) for seat in range(self.n)}
-            self._event("stakes", values=list(table.stakes))
-        else:
-            self._dealt()
+        opening.advance(self)
 
     def _deal_horses(self, given, deck) -> dict:
         """Bought horses: seat -> tiles, from `given` or dealt from `deck`."""
@@ -182,7 +198,8 @@ class Game:
         return sum(1 for t in self.reward_tiles() if self.horse_seat(t) == seat)
 
     def _dealt(self) -> None:
-        """The tiles are dealt (after any stakes were bought)."""
+        """The deal step: each seat is shown its tiles."""
+        self.dealt = True
         extra = {}
         if self.table.face_up:
             extra["face_up"] = self.face_up_names()
@@ -191,8 +208,6 @@ class Game:
         if self.table.wilds:
             extra["wilds"] = [NAMES[t] for t in sorted(self.table.wilds)]
         self._event("deal", dealer=self.dealer, wall=len(self.wall), hands=self._hands, **extra)
-        self._opening_flowers()
-        self._open_start()
 
     # ------------------------------------------------------------ flowers
 
@@ -265,25 +280,33 @@ class Game:
     def _event(self, event_type: str, **data) -> None:
         self.events.append({"type": event_type, **data})
 
-    # ------------------------------------------------------------ start
-
-    def _open_start(self) -> None:
-        self.start_stage = "ready"
-        self.start_choices = {}
-        self.start_responses = {}
-        if self.table.declare in ("opening", "any_turn"):
-            for seat in self._order_from(self.dealer)[1:]:
-                st = self.seats[seat]
-                if analysis.seat_waits(self.table, st):
-                    self.start_choices[seat] = (Action("ready"), Action("pass"))
-        if self.start_choices:
-            self.phase = START
-        else:
-            self._begin_turn(self.dealer, "deal")
+    # ------------------------------------------------------------ seats
 
     def _order_from(self, seat: int) -> list[int]:
         """Seats in turn order starting at `seat`."""
         return _ORDERS[self.n][seat]
+
+    def order_in(self, seat: int) -> list[int]:
+        """Seats still in the hand in turn order starting at `seat`
+        (`seat` first when it is still in)."""
+        order = _ORDERS[self.n][seat]
+        return [s for s in order if not self.seats[s].out] if self.any_out else order
+
+    def next_in(self, seat: int) -> int:
+        """The first seat after `seat` in turn order that is still in."""
+        order = _ORDERS[self.n][seat]
+        if not self.any_out:
+            return order[1]
+        return next(s for s in order[1:] if not self.seats[s].out)
+
+    def restrict(self) -> None:
+        """Fix what each seat's declarations forbid (`restrictions:`)."""
+        restrictions.apply(self)
+
+    def automatic_action(self, seat: int) -> Action | None:
+        """An opening decision as automatic play makes it, or None outside
+        the opening."""
+        return opening.automatic(self, seat) if self.phase == START else None
 
     # ------------------------------------------------------------ turns
 
@@ -418,10 +441,12 @@ class Game:
             flowers=len(st.flowers),
             players=self.n,
             first_draw=self_drawn and not st.has_discarded and self.turn_kind in ("deal", "draw"),
-            game_claims=sum(1 for m in everyone if m.claimed_from_other),
+            # a discard won earlier in the hand was claimed too
+            game_claims=sum(1 for m in everyone if m.claimed_from_other) + sum(1 for w in self.wins if w.discarder >= 0),
             game_melds=len(everyone),
             declared_at_opening=st.opening_ready,
             doublings=st.doublings,
+            choices=st.choices,
         )
 
     def _first_turn(self, seat: int, self_drawn: bool) -> bool:
@@ -468,26 +493,25 @@ class Game:
             self._apply_turn(seat, action)
 
     def _apply_start(self, seat: int, action: Action) -> None:
-        self.start_responses[seat] = action
-        if action.verb == "ready":
-            self._declare(seat, opening=True)
-            self._event("ready", seat=seat)
-        elif action.verb == "buy":
-            self.seats[seat].bought = action.extra[0]
-        if not all(s in self.start_responses for s in self.start_choices):
-            return
-        if self.start_stage == "stakes":
-            self._event("bought", stakes=[st.bought for st in self.seats])
-            self._dealt()
-        else:
-            self._begin_turn(self.dealer, "deal")
+        opening.answer(self, seat, action)
 
     def _declare(self, seat: int, opening: bool = False) -> None:
         st = self.seats[seat]
         st.declared = True
         st.opening_ready = opening
+        self.bind(seat, self.table.ready_forbids, self.table.ready_kong, self.table.ready_locks)
+
+    def bind(self, seat: int, forbids, kong_rule: str, locked: bool) -> None:
+        """From now on the seat may not make the claims `forbids`, kongs
+        only as `kong_rule` allows (its waits, and their values, kept),
+        and, `locked`, discards every tile it draws and does not win or
+        kong with: a declared ready hand, or a winner who stays in."""
+        st = self.seats[seat]
+        st.forbids = frozenset(forbids)
+        st.kong_rule = kong_rule
+        st.locked = locked
         st.declared_waits = tuple(analysis.waits(self.table, st.counts, st.melds))
-        if self.table.ready_kong == "same_waits_and_values":
+        if kong_rule == "same_waits_and_values":
             st.declared_values = tuple(claims.wait_values(self, seat, st.counts, st.melds))
 
     def _apply_turn(self, seat: int, action: Action) -> None:
@@ -573,7 +597,7 @@ class Game:
                 return
         self.window = None
         self.after_kong_discard = False
-        self._draw((after + 1) % self.n)
+        self._draw(self.next_in(after))
 
     def _turn_kong(self, seat: int, tile: int) -> None:
         st = self.seats[seat]
@@ -618,7 +642,7 @@ class Game:
         self.melds_made = True
         self._clear_refusals(seat, draw=False)
         self.kongs.append((seat, kind, feeder, tile))
-        for p in settlement.kong_payments_now(self, seat, kind, feeder, tile):
+        for p in settlement.kong_payments_now(self):
             self.payments.append(p)
             self._event("payment", **p.to_json())
 
@@ -705,11 +729,20 @@ class Game:
                     owner.melds[i] = Meld(PUNG, tile, "", m.source, m.claimed)
         elif not self_drawn and source >= 0:
             self.seats[source].claimed[-1] = True
-        self.result = settlement.settle_win(self, winners, tile, self_drawn, source, robbing, vals)
-        self._end()
+        if not self_drawn:
+            self.seats[winners[0]].won_tiles.append(tile)  # the discard (or robbed tile) goes to the winner
+        if self.table.after_win == "end":
+            self.result = settlement.settle_win(self, winners, tile, self_drawn, source, robbing, vals)
+            self._end()
+            return
+        hand_end.win_settled(self, winners, tile, self_drawn, source, robbing, vals)
 
     def _end_draw(self) -> None:
-        self.result = settlement.settle_draw(self)
+        """The wall is exhausted."""
+        if self.table.after_win == "end":
+            self.result = settlement.settle_draw(self)
+        else:
+            self.result = hand_end.result(self, exhausted=True)
         self._end()
 
     def _end(self) -> None:
@@ -757,7 +790,8 @@ def wild_after(table, indicator: int) -> int:
 
 
 def deal(
-    table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, streak: int = 0
+    table, seed: bytes | str | int, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, streak: int = 0,
+    exchange_direction: str = "",
 ) -> Game:
     """Shuffle the variant's tiles with the seed and deal a hand.
 
@@ -778,7 +812,10 @@ def deal(
         hands[seat] = wall[pos : pos + size]
         pos += size
     horse_deck = shuffled(table.wall_tiles(), derive(seed, "horses")) if table.horses_each or table.horses_dealer else None
-    return Game(table, hands, wall[pos:], dealer, round_wind, hand_number, streak=streak, horse_deck=horse_deck)
+    return Game(
+        table, hands, wall[pos:], dealer, round_wind, hand_number, streak=streak, horse_deck=horse_deck, seed=seed,
+        exchange_direction=exchange_direction,
+    )
 
 
 __all__ = ["Game", "IllegalAction", "deal", "counts_of", "START", "TURN", "CLAIM", "END"]

@@ -288,16 +288,95 @@ class HistoryWinSpec:
 
 
 @dataclass(frozen=True)
-class ReadyCheckSpec:
-    """The ready check at an exhausted wall: who collects from whom, and how much."""
+class WallRuleSpec:
+    """One rule of an exhausted wall (`settlement.exhausted_wall`), run in
+    the declared order among the seats that have not won this hand.
 
-    when: Any
-    collects: Callable  # f(s, o) -> bool over one seat
-    collects_source: str
-    amount: Callable  # f(s, o) -> int
-    amount_source: str
-    ignore_fans: tuple = ()
-    reason: str = "cha_jiao"
+    A `pay` rule: every seat for which `pays` holds pays every seat for
+    which `collects` holds (`pays` left out: every seat taking part that
+    does not collect) the `amount`, where `total` is the collector's best
+    discard-win value over its waits (a ready check). A
+    `refund` rule: every seat for which `by` holds returns the payments of
+    reason `refund` it received this hand (and still holds) to those who
+    paid them and take part."""
+
+    id: str  # the payment reason
+    name: Text
+    kind: str  # pay or refund
+    when: Any = True
+    pays: Callable | None = None  # f(s, o) over one seat
+    pays_source: str = ""
+    collects: Callable | None = None  # f(s, o) over one seat
+    collects_source: str = ""
+    amount: Callable | None = None  # f(s, o): one payer to one collector
+    amount_source: str = ""
+    ignore_fans: tuple = ()  # fans left out of the collector's value
+    refund: str = ""  # refund: the reason of the payments returned
+    by: Callable | None = None  # refund: f(s, o), the seats that return
+    by_source: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class OpeningStep:
+    """One step of the opening (`opening:`), run in the declared order
+    before the dealer's first discard: stakes, deal, flowers, exchange,
+    declare or ready (runtime/opening.py)."""
+
+    kind: str
+    id: str = ""  # exchange and declare: the step's id (a declaration's id is its verb)
+    name: Text = Text("", "")
+    when: Any = True
+    tiles: int = 0  # exchange: the tiles each seat passes
+    same_suit: bool = True  # exchange: all of one suit
+    directions: tuple = ()  # exchange: next, previous, across; several: drawn from the hand's seed
+    choices: tuple = ()  # declare: the values offered
+    choices_are_suits: bool = False  # declare: the table's number suits (m, p, s) are the values
+    auto: str = "first"  # declare: how automatic play chooses: fewest_suit or first
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class RestrictionSpec:
+    """What a seat may not do with some tiles, given its declarations
+    (`restrictions:`): `tiles` is f(t, s, o) over one tile kind and the
+    seat, fixed once the seat's declarations are known."""
+
+    tiles: Callable
+    tiles_source: str
+    discard_first: bool = False  # while it holds such tiles, it discards one of them
+    forbids: tuple = ()  # pong, kong (every kind), chow: not with such a tile
+    no_win: bool = False  # a hand holding such a tile neither wins nor is ready
+    why: Text = Text("", "")
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class HandEndSpec:
+    """When a hand ends (`hand_end:`): at the first win (`end`), or winners
+    leave and the others play on until `until_in` seats are left or the
+    wall is empty (`leave`), or winners stay in, locked, and may win again
+    until the wall is empty (`stay`)."""
+
+    winners: str = "end"
+    until_in: Any = 1
+    resume: str = "after_last_winner"  # or after_discarder: who draws after a win
+    locked_forbids: tuple = ("pong", "chow")  # stay: claims a winner may no longer make
+    locked_kong: str = "same_waits"  # stay: kongs a winner may still make
+
+
+@dataclass(frozen=True)
+class PaymentMoveSpec:
+    """On a win, payments made earlier in the hand pass to a winner: what
+    the discarder's latest kong collected, when `when` holds for the win
+    (f(h, r, o))."""
+
+    payments: str  # discarder_last_kong
+    when: Callable
+    when_source: str
+    to: str = "first_winner"  # the first winner in turn order after the discarder
+    reason: str = "moved"
+    name: Text = Text("", "")
 
 
 @dataclass(frozen=True)
@@ -335,7 +414,6 @@ class Ruleset:
     winning: WinSpec
     scoring: ScoringSpec
     settlement: SettlementSpec
-    ready_check: ReadyCheckSpec | None
     dealer: DealerSpec
     hands: Any  # number of hands in a match
     verbs: tuple = ()
@@ -351,6 +429,11 @@ class Ruleset:
     follow_dealer: FollowSpec | None = None
     special_sets: tuple = ()  # SpecialSetSpec
     observation: ObservationSpec | None = None
+    wall_rules: tuple = ()  # WallRuleSpec, in order
+    opening: tuple = (OpeningStep("deal"),)  # OpeningStep, in order
+    restrictions: tuple = ()  # RestrictionSpec
+    hand_end: HandEndSpec = HandEndSpec()
+    payment_moves: tuple = ()  # PaymentMoveSpec
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -425,8 +508,14 @@ class Table:
         self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
         self.fan_plan = fan_plan(ruleset.scoring)
         self.autoplay_wins = bool(resolve(ruleset.autoplay_wins, o, n))
-        rc = ruleset.ready_check
-        self.ready_check = rc if rc is not None and resolve(rc.when, o, n) else None
+        self.wall_rules = tuple(r for r in ruleset.wall_rules if resolve(r.when, o, n))
+        self.opening = tuple(step for step in ruleset.opening if resolve(step.when, o, n))
+        self.restrictions = ruleset.restrictions
+        he = ruleset.hand_end
+        self.after_win = he.winners  # end, leave or stay
+        self.until_in = int(resolve(he.until_in, o, n))
+        self.resume = he.resume
+        self.payment_moves = tuple(m for m in ruleset.payment_moves)
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
         self.join_wins = bool(resolve(c.join_wins, o, n))
         self.face_up = int(resolve(ruleset.face_up_tail, o, n))
@@ -456,6 +545,7 @@ class Table:
         self.tile_kinds = tuple(t for t in ruleset.tile_kinds if t not in removed)
         self.kind_set = frozenset(self.tile_kinds)
         self.has_flowers = any(t >= 34 for t in self.tile_kinds)  # set aside and replaced (补花)
+        self.suits = tuple(s for i, s in enumerate("mps") if any(9 * i <= t < 9 * i + 9 for t in self.tile_kinds))
         w = ruleset.wilds
         # the wild kinds in force; a game that turns an indicator sets its own
         self.wilds = frozenset(

@@ -43,6 +43,7 @@ class WinContext:
     game_melds: int = -1  # sets laid down by anyone before the win; -1: the winner's own
     declared_at_opening: bool = False
     doublings: int = 0  # wins the winner deferred to double (加倍)
+    choices: dict = field(default_factory=dict)  # the winner's declarations (declaration id -> value)
 
 
 class HandFacts:
@@ -72,6 +73,7 @@ class HandFacts:
         self.first_draw = ctx.first_draw and ctx.self_drawn
         self.declared_at_opening = ctx.declared_at_opening
         self.doublings = ctx.doublings
+        self.choices = ctx.choices
 
         full = list(ctx.concealed)
         full[ctx.win_tile] += 1
@@ -160,6 +162,11 @@ class HandFacts:
 
     def count(self, tile: int) -> int:
         return self.all_counts[tile]
+
+    def suit_count(self, suit: str) -> int:
+        from .facts import _suit_count
+
+        return _suit_count(self.all_counts, suit)
 
     def concealed_copies(self, tile: int) -> int:
         return self.full_concealed[tile]

@@ -1,11 +1,11 @@
-"""Who pays whom at the end of a hand: wins, ready checks at an exhausted
-wall, and the next dealer."""
+"""Who pays whom: wins, kongs, the rules of an exhausted wall (ready
+checks, refunds), payments moved to a winner, and the next dealer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import analysis
+from . import analysis, restrictions
 from .claims import hypothetical
 from .facts import KongFacts, SeatFacts, SettleFacts
 from .scoring import evaluate
@@ -20,6 +20,7 @@ class Payment:
     payee: int  # a seat, or HOUSE
     amount: int
     reason: str
+    kong: int = -1  # the index in game.kongs of the kong it pays for
 
     def to_json(self) -> dict:
         return {"from": self.payer, "to": self.payee if self.payee >= 0 else None, "amount": self.amount,
@@ -41,6 +42,7 @@ class HandResult:
     horses: list = field(default_factory=list)  # {tile, kind, owner, seat, mark}
     wilds: tuple = ()  # the wild kinds in force this hand
     indicator: int = -1  # the turned tile that chose them
+    wins: list | None = None  # WinRecord of each win, where wins do not end the hand
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -67,10 +69,37 @@ class HandResult:
             out["wilds"] = [NAMES[t] for t in self.wilds]
         if self.indicator >= 0:
             out["indicator"] = NAMES[self.indicator]
+        if self.wins is not None:
+            out["wins"] = [w.to_json() for w in self.wins]
         return out
 
 
-def _deltas(n: int, payments: list[Payment]) -> list[int]:
+@dataclass
+class WinRecord:
+    """One win of a hand whose wins do not end it, settled when it happened."""
+
+    winners: list
+    discarder: int
+    self_drawn: bool  # as settled
+    tile: int
+    robbing_kong: bool
+    valuations: dict  # seat -> Valuation
+    payments: list  # what this win paid (moves included)
+
+    def to_json(self) -> dict:
+        return {
+            "winners": list(self.winners),
+            "discarder": self.discarder if self.discarder >= 0 else None,
+            "self_drawn": self.self_drawn,
+            "win_tile": NAMES[self.tile],
+            **({"robbing_kong": True} if self.robbing_kong else {}),
+            "fans": {str(s): v.fan_json() for s, v in sorted(self.valuations.items())},
+            "totals": {str(s): v.total for s, v in sorted(self.valuations.items())},
+            "payments": [p.to_json() for p in self.payments],
+        }
+
+
+def seat_deltas(n: int, payments: list[Payment]) -> list[int]:
     deltas = [0] * n
     for p in payments:
         deltas[p.payer] -= p.amount
@@ -86,7 +115,8 @@ def table_fees(game) -> list[Payment]:
 
 
 def _others(game, seat: int, winners) -> list[int]:
-    return [s for s in game._order_from(seat)[1:] if s not in winners]
+    """Every other seat still in the hand that did not win."""
+    return [s for s in game.order_in(seat) if s != seat and s not in winners]
 
 
 def _liable(game, valuation, source: int) -> int:
@@ -131,14 +161,15 @@ def win_shares(game, winners, source, robbing, as_self_draws: dict, valuations) 
         if liable >= 0:
             # one player pays everyone's share, the other winners' too, each
             # reckoned as its payer's, whoever would pay a discard win
-            payers = list(game._order_from(w)[1:])
+            payers = [s for s in game.order_in(w) if s != w]
         elif as_self_draw or table.discard_payers == "others":
             payers = _others(game, w, winners)
         else:
             payers = [source]
         kong_replacement = bool(v.facts and v.facts.kong_replacement)
         for p in payers:
-            facts = SettleFacts(game, p, w, v.total, source, as_self_draw, robbing, kong_replacement, len(winners))
+            facts = SettleFacts(game, p, w, v.total, source, as_self_draw, robbing, kong_replacement, len(winners),
+                                v.result.counts if v.result is not None else None)
             lines = [("win", spec.amount(facts, table.o) if spec.amount else v.total)]
             lines += [(reason, rule(facts, table.o)) for reason, rule, _ in table.extras]
             shares.extend(Share(p, liable if liable >= 0 else p, w, amount, reason) for reason, amount in lines if amount)
@@ -155,6 +186,7 @@ def _paid(shares) -> list[Payment]:
 
 
 def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> HandResult:
+    """The hand's result when its first win ends it."""
     as_self_draws = {w: _settled_as_self_draw(game.table, valuations[w], self_drawn, robbing) for w in winners}
     shares = win_shares(game, winners, source, robbing, as_self_draws, valuations)
     payments = list(game.payments) + _paid(shares)
@@ -168,7 +200,7 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
         # as the rules count it: a robbed kong settled as a self-draw is one too
         self_drawn=all(as_self_draws.values()),
         payments=payments,
-        deltas=_deltas(game.n, payments),
+        deltas=seat_deltas(game.n, payments),
         next_dealer=next_dealer(game, winners, source),
         win_tile=tile,
         robbing_kong=robbing,
@@ -179,35 +211,103 @@ def settle_win(game, winners, tile, self_drawn, source, robbing, valuations) -> 
     )
 
 
-def ready_values(game) -> dict[int, int | None]:
-    """Each seat's best discard-win value over its waits (None: not ready)."""
-    rc = game.table.ready_check
-    out = {}
-    for seat, st in enumerate(game.seats):
-        waits = analysis.seat_waits(game.table, st)
-        best = None
-        for w in waits:
-            v = evaluate(game.table, hypothetical(game, seat, st.counts, st.melds, w), ignore=frozenset(rc.ignore_fans))
-            if v is not None and (best is None or v.total > best):
-                best = v.total
-        out[seat] = best
+def settle_win_now(game, winners, tile, self_drawn, source, robbing, valuations) -> WinRecord:
+    """A win that does not end the hand, settled at once among the seats
+    still in: its payments join the hand's and are announced."""
+    as_self_draws = {w: _settled_as_self_draw(game.table, valuations[w], self_drawn, robbing) for w in winners}
+    shares = win_shares(game, winners, source, robbing, as_self_draws, valuations)
+    lines = _paid(shares) + horse_payments(game, shares) + _moved(game, winners, source, valuations)
+    for p in lines:
+        game.payments.append(p)
+        game._event("payment", **p.to_json())
+    return WinRecord(list(winners), source, all(as_self_draws.values()), tile, robbing, dict(valuations), lines)
+
+
+def _moved(game, winners, source: int, valuations) -> list[Payment]:
+    """Payments made earlier that pass to a winner now: what
+    the discarder's latest kong collected and still holds goes to the
+    first winner, in turn order after the discarder, for whom the rule holds."""
+    if source < 0 or not game.table.payment_moves:
+        return []
+    out = []
+    for rule in game.table.payment_moves:
+        kong = max((i for i, k in enumerate(game.kongs) if k[0] == source), default=-1)
+        if kong < 0:
+            continue
+        to = next((w for w in winners if valuations[w].facts is not None
+                   and rule.when(valuations[w].facts, valuations[w].result, game.table.o)), -1)
+        if to < 0:
+            continue
+        held = [i for i, p in enumerate(game.payments)
+                if p.kong == kong and p.payee == source and i not in game.moved]
+        amount = sum(game.payments[i].amount for i in held)
+        if amount:
+            game.moved.update(held)
+            out.append(Payment(source, to, amount, rule.reason))
+    return out
+
+
+def best_wait_value(game, seat: int, ignore=frozenset()) -> int | None:
+    """A seat's best discard-win value over its waits (None: not ready)."""
+    st = game.seats[seat]
+    if not seat_can_win(game, seat):
+        return None
+    best = None
+    for w in analysis.seat_waits(game.table, st):
+        v = evaluate(game.table, hypothetical(game, seat, st.counts, st.melds, w), ignore=ignore)
+        if v is not None and (best is None or v.total > best):
+            best = v.total
+    return best
+
+
+def seat_can_win(game, seat: int) -> bool:
+    """The seat's hand waits on a tile it could win with: its shape waits,
+    and no restriction of its declarations stops it winning (SeatFacts.ready)."""
+    st = game.seats[seat]
+    return bool(analysis.seat_waits(game.table, st)) and not restrictions.blocks_win(st, st.counts, st.melds)
+
+
+def wall_payments(game, payments: list) -> list[Payment]:
+    """The exhausted wall's rules in order, among the seats that have not
+    won this hand; `payments` are those made so far (for refunds)."""
+    o = game.table.o
+    taking = [s for s in range(game.n) if not game.seats[s].wins]
+    out = []
+    for rule in game.table.wall_rules:
+        if rule.kind == "refund":
+            out.extend(_refunds(game, rule, taking, payments + out))
+            continue
+        facts = {s: SeatFacts(game, s) for s in taking}
+        collectors = [s for s in taking if rule.collects(facts[s], o)]
+        payers = [s for s in taking if s not in collectors and (rule.pays is None or rule.pays(facts[s], o))]
+        ignore = frozenset(rule.ignore_fans)
+        for c in collectors:
+            value = best_wait_value(game, c, ignore) if payers else None
+            for p in payers:
+                amount = rule.amount(SettleFacts(game, p, c, value or 0), o)
+                if amount:
+                    out.append(Payment(p, c, amount, rule.id))
+    return out
+
+
+def _refunds(game, rule, taking, payments) -> list[Payment]:
+    """Every taking seat for which `by` holds returns the payments of the
+    rule's reason it received and still holds (not moved on) to the
+    taking seats that paid them."""
+    o = game.table.o
+    out = []
+    for s in taking:
+        if not rule.by(SeatFacts(game, s), o):
+            continue
+        for i, p in enumerate(payments):
+            if p.reason == rule.refund and p.payee == s and p.payer in taking and i not in game.moved:
+                out.append(Payment(s, p.payer, p.amount, rule.id))
     return out
 
 
 def settle_draw(game) -> HandResult:
     payments = list(game.payments)
-    rc = game.table.ready_check
-    if rc is not None:
-        values = ready_values(game)
-        o = game.table.o
-        collectors = [s for s in range(game.n) if rc.collects(SeatFacts(game, s), o)]
-        for c in collectors:
-            for p in range(game.n):
-                if p in collectors:
-                    continue
-                amount = rc.amount(SettleFacts(game, p, c, values[c] or 0), o)
-                if amount:
-                    payments.append(Payment(p, c, amount, rc.reason))
+    payments.extend(wall_payments(game, payments))
     payments.extend(kong_payments_at_end(game, None))
     payments.extend(table_fees(game))
     return HandResult(
@@ -216,7 +316,7 @@ def settle_draw(game) -> HandResult:
         discarder=-1,
         self_drawn=False,
         payments=payments,
-        deltas=_deltas(game.n, payments),
+        deltas=seat_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
         horses=horse_marks(game, None, []),
         wilds=tuple(sorted(game.table.wilds)),
@@ -284,9 +384,11 @@ def horse_marks(game, winners, shares) -> list[dict]:
 # ------------------------------------------------------------ kongs
 
 
-def _kong_lines(game, owner: int, kind: str, feeder: int, tile: int = -1) -> list[Payment]:
-    """What a kong (or a special set: `kind` is its id) is paid; an amount
-    may depend on the kong's tile (`kong.tile`)."""
+def _kong_lines(game, index: int) -> list[Payment]:
+    """What kong `index` of game.kongs (or a special set: its kind is the
+    set's id) is paid, by the seats still in; an amount may depend on the
+    kong's tile (`kong.tile`)."""
+    owner, kind, feeder, tile = game.kongs[index]
     rule = game.table.kong_pay.get(kind)
     if rule is None or not rule[1]:
         return []
@@ -295,25 +397,24 @@ def _kong_lines(game, owner: int, kind: str, feeder: int, tile: int = -1) -> lis
         amount = amount(KongFacts(game, owner, kind, tile), game.table.o)
         if not amount:
             return []
-    payers = [feeder] if who == "discarder" and feeder >= 0 else [s for s in range(game.n) if s != owner]
-    return [Payment(p, owner, amount, game.table.kong_reason) for p in payers]
+    payers = [feeder] if who == "discarder" and feeder >= 0 else [s for s in game.order_in(owner) if s != owner]
+    return [Payment(p, owner, amount, game.table.kong_reason, index) for p in payers]
 
 
-def kong_payments_now(game, owner: int, kind: str, feeder: int, tile: int = -1) -> list[Payment]:
-    """Kong payments made as soon as the kong stands."""
+def kong_payments_now(game) -> list[Payment]:
+    """Kong payments made as soon as the latest kong stands."""
     if game.table.kong_timing != "immediate":
         return []
-    return _kong_lines(game, owner, kind, feeder, tile)
+    return _kong_lines(game, len(game.kongs) - 1)
 
 
 def kong_payments_at_end(game, winners) -> list[Payment]:
     """Kong payments settled with the hand: `winners` None at a draw."""
     timing = game.table.kong_timing
     if timing == "at_end" and (winners is not None or game.table.kongs_paid_at_draw):
-        return [p for owner, kind, feeder, tile in game.kongs for p in _kong_lines(game, owner, kind, feeder, tile)]
+        return [p for i in range(len(game.kongs)) for p in _kong_lines(game, i)]
     if timing == "owner_wins" and winners:
-        return [p for owner, kind, feeder, tile in game.kongs if owner in winners
-                for p in _kong_lines(game, owner, kind, feeder, tile)]
+        return [p for i, k in enumerate(game.kongs) if k[0] in winners for p in _kong_lines(game, i)]
     return []
 
 

@@ -52,7 +52,23 @@ def _seat(st: SeatState) -> dict:
         "opening_ready": st.opening_ready,
         "doublings": st.doublings,
         "deferred": st.deferred,
+        "choices": dict(st.choices),
+        "gave": [NAMES[t] for t in st.gave],
+        "received": [NAMES[t] for t in st.received],
+        "out": st.out,
+        "wins": st.wins,
+        "won_tiles": [NAMES[t] for t in st.won_tiles],
+        "locked": st.locked,
+        "forbids": sorted(st.forbids),
+        "kong_rule": st.kong_rule,
     }
+
+
+def _payment_out(p) -> dict:
+    out = p.to_json()
+    if p.kong >= 0:
+        out["kong"] = p.kong
+    return out
 
 
 def game_to_json(game: Game) -> dict:
@@ -75,6 +91,12 @@ def game_to_json(game: Game) -> dict:
         "dealer": game.dealer,
         "round_wind": game.round_wind,
         "hand_number": game.hand_number,
+        "seed": {"bytes": game.seed.hex()} if isinstance(game.seed, bytes) else game.seed,
+        "exchange_direction": game.exchange_direction,
+        "opening_index": game.opening_index,
+        "dealt": game.dealt,
+        "wins": [_win_out(w) for w in game.wins],
+        "moved": sorted(game.moved),
         "wall": [NAMES[t] for t in game.wall],
         "indicator": NAMES[game.indicator] if game.indicator >= 0 else None,
         "streak": game.streak,
@@ -94,7 +116,7 @@ def game_to_json(game: Game) -> dict:
         "window": window,
         "start_stage": game.start_stage,
         "dealt_hands": game._hands,
-        "payments": [p.to_json() for p in game.payments],
+        "payments": [_payment_out(p) for p in game.payments],
         "kongs": [list(k) for k in game.kongs],
         "start_choices": {str(s): [a.to_json() for a in acts] for s, acts in game.start_choices.items()},
         "start_responses": {str(s): a.to_json() for s, a in game.start_responses.items()},
@@ -102,6 +124,12 @@ def game_to_json(game: Game) -> dict:
         "log": [[seat, str(action)] for seat, action in game.log],
         "result": game.result.to_json() if game.result is not None else None,
     }
+
+
+def _win_out(w) -> dict:
+    out = w.to_json()
+    out["payments"] = [_payment_out(p) for p in w.payments]
+    return out
 
 
 def game_from_json(data: dict, table=None) -> Game:
@@ -146,7 +174,26 @@ def game_from_json(data: dict, table=None) -> Game:
         st.opening_ready = sd.get("opening_ready", False)
         st.doublings = sd.get("doublings", 0)
         st.deferred = sd.get("deferred", False)
+        st.choices = dict(sd.get("choices", {}))
+        st.gave = tuple(INDEX[t] for t in sd.get("gave", []))
+        st.received = tuple(INDEX[t] for t in sd.get("received", []))
+        st.out = sd.get("out", False)
+        st.wins = sd.get("wins", 0)
+        st.won_tiles = [INDEX[t] for t in sd.get("won_tiles", [])]
+        # older states: a declared seat was bound by the ready rules
+        st.locked = sd.get("locked", st.declared and table.ready_locks)
+        st.forbids = frozenset(sd.get("forbids", sorted(table.ready_forbids) if st.declared else []))
+        st.kong_rule = sd.get("kong_rule", table.ready_kong if st.declared else "")
         game.seats.append(st)
+    seed = data.get("seed", 0)
+    game.seed = bytes.fromhex(seed["bytes"]) if isinstance(seed, dict) else seed
+    game.exchange_direction = data.get("exchange_direction", "")
+    game.opening_index = data.get("opening_index", len(table.opening))
+    game.dealt = data.get("dealt", True)
+    game.any_out = any(st.out for st in game.seats)
+    game.moved = set(data.get("moved", []))
+    game.wins = [_win_back(w, table) for w in data.get("wins", [])]
+    game.restrict()
     game.phase = data["phase"]
     game.current = data["current"]
     game.turn_kind = data["turn_kind"]
@@ -185,17 +232,35 @@ def game_from_json(data: dict, table=None) -> Game:
 def _payment(p: dict):
     from .settlement import HOUSE, Payment
 
-    return Payment(p["from"], p["to"] if p["to"] is not None else HOUSE, p["amount"], p["reason"])
+    return Payment(p["from"], p["to"] if p["to"] is not None else HOUSE, p["amount"], p["reason"], p.get("kong", -1))
+
+
+def _valuations(fans: dict, totals: dict, table) -> dict:
+    by_id = {f.id: f for f in table.fans}
+    return {
+        int(s): Valuation([(by_id[f["id"]], f["value"], f["count"]) for f in flist], totals[s])
+        for s, flist in fans.items()
+    }
+
+
+def _win_back(d: dict, table):
+    from .settlement import WinRecord
+
+    return WinRecord(
+        winners=list(d["winners"]),
+        discarder=d["discarder"] if d["discarder"] is not None else -1,
+        self_drawn=d["self_drawn"],
+        tile=INDEX[d["win_tile"]],
+        robbing_kong=bool(d.get("robbing_kong")),
+        valuations=_valuations(d["fans"], d["totals"], table),
+        payments=[_payment(p) for p in d["payments"]],
+    )
 
 
 def _result_from_json(d: dict, table):
     from .settlement import HandResult
 
-    by_id = {f.id: f for f in table.fans}
-    valuations = {
-        int(s): Valuation([(by_id[f["id"]], f["value"], f["count"]) for f in fans], d["totals"][s])
-        for s, fans in d["fans"].items()
-    }
+    valuations = _valuations(d["fans"], d["totals"], table)
     payments = [_payment(p) for p in d["payments"]]
     return HandResult(
         end=d["end"],
@@ -211,4 +276,5 @@ def _result_from_json(d: dict, table):
         horses=[dict(h) for h in d.get("horses", [])],
         wilds=tuple(INDEX[t] for t in d.get("wilds", [])),
         indicator=INDEX[d["indicator"]] if d.get("indicator") else -1,
+        wins=[_win_back(w, table) for w in d["wins"]] if "wins" in d else None,
     )

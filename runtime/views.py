@@ -31,6 +31,12 @@ def seat_view(game, seat: int) -> dict:
             "hand_size": sum(st.counts),
             "declared_ready": st.declared,
         }
+        if st.choices:
+            public["choices"] = dict(st.choices)  # revealed together, public from then on
+        if game.table.after_win != "end":
+            public["out"] = st.out
+            public["wins"] = st.wins
+            public["won_tiles"] = [NAMES[t] for t in st.won_tiles]
         seats.append(public)
     me = game.seats[seat]
     view = {
@@ -57,19 +63,42 @@ def seat_view(game, seat: int) -> dict:
         view["wilds"] = [NAMES[t] for t in sorted(game.table.wilds)]
     if game.indicator >= 0:
         view["indicator"] = NAMES[game.indicator]
+    if not game.dealt:
+        view["hand"] = []  # the tiles are not shown before the deal step
     if game.phase == "start" and game.start_stage == "stakes":
-        view["hand"] = []  # not dealt until every stake is bought
         view["stakes"] = list(game.table.stakes)
+    if game.phase == "start":
+        view["opening"] = _opening_for(game)
+    if me.gave or me.received:
+        view["exchange"] = {"gave": [NAMES[t] for t in me.gave], "received": [NAMES[t] for t in me.received]}
     if game.horses:
         view["horses"] = {str(s): len(tiles) for s, tiles in sorted(game.horses.items())}  # face down
     if game.table.stakes:
         view["bought"] = [st.bought for st in game.seats] if game.start_stage != "stakes" else None
+    out_seats = {str(s): _tiles(st.counts) for s, st in enumerate(game.seats) if st.out}
+    if out_seats:
+        view["revealed"] = out_seats  # a winner who left laid his hand face up
     if game.window is not None:
         view["claim"] = {"tile": NAMES[game.window.tile], "from": game.window.source, "kind": game.window.kind}
     if game.result is not None:
         view["result"] = game.result.to_json()
         view["revealed"] = {str(w): _tiles(game.seats[w].counts) for w in game.result.winners}
     return view
+
+
+def _opening_for(game) -> dict:
+    """The opening step in progress, as every seat may know it."""
+    from .opening import current
+
+    step = current(game)
+    if step is None:
+        return {}
+    out = {"step": step.kind}
+    if step.id:
+        out["id"] = step.id
+    if step.kind == "exchange":
+        out.update(tiles=step.tiles, same_suit=step.same_suit)
+    return out
 
 
 def _to_act_for(game, seat: int) -> list[int]:
@@ -95,9 +124,16 @@ _PUBLIC = {
     "kong": {"seat", "kind", "source", "tiles"},  # tiles: a special set, laid face up
     "payment": {"from", "to", "amount", "reason"},
     "hu": {"seat", "tile", "self_drawn", "source"},
+    "exchange_open": {"id", "tiles", "same_suit"},
+    "exchange_chosen": {"seat"},
+    "exchange": {"id", "direction"},  # and the moves the seat takes part in (event_for)
+    "declare_open": {"id", "values"},
+    "declaring": {"seat"},
+    "declared": {"id", "choices"},
+    "leave": {"seat", "hand"},  # a winner who leaves lays his hand face up
 }
 # Fields only the seat the event is about may see.
-_OWN = {"draw": {"tile"}, "replacement": {"tile"}, "kong": {"tile"}}
+_OWN = {"draw": {"tile"}, "replacement": {"tile"}, "kong": {"tile"}, "exchange_chosen": {"tiles"}}
 # Fields no seat is sent in any event: the wall's order, everyone's tiles,
 # face-down horses, seeds.
 _NEVER = frozenset({"hands", "horses", "horse_deck", "deck", "dead_wall", "seed", "concealed"})
@@ -140,6 +176,11 @@ def event_for(event: dict, seat: int, show_concealed_kong: bool = False) -> dict
         hands = event.get("hands") or []
         out = {k: v for k, v in event.items() if k == "type" or k in _PUBLIC["deal"]}
         out["hand"] = list(hands[seat]) if 0 <= seat < len(hands) else []
+        return out
+    if kind == "exchange":
+        # a seat sees the tiles it passed and those it received, no other seat's
+        out = {k: v for k, v in event.items() if k == "type" or k in _PUBLIC["exchange"]}
+        out["moves"] = [dict(m) for m in event.get("moves", []) if seat in (m.get("from"), m.get("to"))]
         return out
     if kind in _PUBLIC:
         allowed = _PUBLIC[kind] | _public_extra(event, show_concealed_kong)

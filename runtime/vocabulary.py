@@ -17,6 +17,11 @@ Scopes say where a fact is known:
   (wins on discards).
 - `play`: the game as it stands at a decision (forced wins).
 - `kong`: one kong (or special set) being paid for (kong payments).
+- `tile`: one tile kind and the seat considering it (restrictions).
+
+A declaration made at the opening (`opening: - declare: {id: ID}`) is read
+as `seat.choice.ID` (and `winner.choice.ID`, `payer.choice.ID`), a string,
+"" before it is made.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field
 BOOL, INT, TILE, TILES, STR = "bool", "int", "tile", "tiles", "str"
 
 TABLE, HAND, RESULT, SETTLE, SEAT, PLAY, KONG = "table", "hand", "result", "settle", "seat", "play", "kong"
+TILE_SCOPE = "tile"
 
 # The parameters of the function generated for an expression of each scope.
 SCOPE_PARAMS = {
@@ -36,6 +42,7 @@ SCOPE_PARAMS = {
     SEAT: ("s", "o"),
     PLAY: ("p", "o"),
     KONG: ("k", "o"),
+    TILE_SCOPE: ("t", "s", "o"),
 }
 
 
@@ -110,6 +117,7 @@ _fact("melds.copies", INT, "h.meld_copies", _HANDLIKE, "How many copies of a til
 _fact("hand.count", INT, "h.count", _HANDLIKE, "How many copies of a tile the hand holds, melds included.", args=(TILE,))
 _fact("hand.only", BOOL, "h.only", _HANDLIKE, "Every tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
 _fact("hand.any", BOOL, "h.any", _HANDLIKE, "Some tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
+_fact("hand.suit_count", INT, "h.suit_count", _HANDLIKE, "How many tiles of a suit ('m', 'p', 's' or 'z') the hand holds, melds included; 0 for '' (a declaration not made).", args=(STR,))
 
 # -- melds made during play
 _fact("melds.count", INT, "h.melds", _HANDLIKE, "Melds laid down, concealed kongs included.")
@@ -169,6 +177,8 @@ _fact("seat.is_dealer", BOOL, "s.is_dealer", SEAT, "The seat is the dealer.")
 _fact("seat.bought", INT, "s.bought", SEAT, "The stakes the seat bought before the deal.")
 _fact("seat.honour_run", INT, "s.honour_run", SEAT, "The seat's latest discards that are honours, none claimed, counted back to one that is not.")
 _fact("seat.distinct_honour_run", INT, "s.distinct_honour_run", SEAT, "The seat's latest discards that are all different honours, none claimed.")
+_fact("seat.suit_count", INT, "s.suit_count", SEAT, "How many of the seat's concealed tiles are of a suit ('m', 'p', 's' or 'z'); 0 for ''.", args=(STR,))
+_fact("seat.won", BOOL, "s.won", SEAT, "The seat has won this hand (where wins do not end it).")
 
 # -- the game at a decision
 _fact("wall.remaining", INT, "p.wall_remaining", PLAY, "Tiles left to draw.")
@@ -179,10 +189,18 @@ _fact("follow.round", INT, "p.follow_round", PLAY, "The follow-the-dealer round 
 _fact("kong.tile", TILE, "k.tile", KONG, "The kong's tile (for a special set, its lowest tile).")
 _fact("kong.kind", STR, "k.kind", KONG, "direct, added or concealed, or the special set's id.")
 
+# -- one tile kind, for restrictions
+_fact("tile.suit", STR, "t.suit", TILE_SCOPE, "The tile's suit: 'm', 'p', 's', 'z' (honours) or 'f' (flowers).")
+_fact("tile.rank", INT, "t.rank", TILE_SCOPE, "The tile's number, 1-9; 0 for honours and flowers.")
+_fact("tile.is_honour", BOOL, "t.is_honour", TILE_SCOPE, "The tile is an honour (1z-7z).")
+_fact("tile.is_flower", BOOL, "t.is_flower", TILE_SCOPE, "The tile is a flower (1f-8f).")
+_fact("tile", TILE, "t.kind", TILE_SCOPE, "The tile itself (for `tile in [...]`).")
+_fact("seat.is_dealer", BOOL, "s.is_dealer", TILE_SCOPE, "The seat is the dealer.")
+
 # -- everywhere
 _fact("players", INT, "n", TABLE, "Players at the table.")
 _fact("players", INT, "h.players", _HANDLIKE, "Players at the table.")
-_fact("players", INT, "s.players", "settle seat", "Players at the table.")
+_fact("players", INT, "s.players", "settle seat tile", "Players at the table.")
 _fact("players", INT, "p.players", PLAY, "Players at the table.")
 _fact("players", INT, "k.players", KONG, "Players at the table.")
 
@@ -204,6 +222,17 @@ TILE_GROUPS = {
 # `fans.ID` is how many times the fan ID counted.
 OPTION_CODE = "o.{}"
 FAN_CODE = "r.counts.get({!r}, 0)"
+# in payment formulas `fans.ID` is how many times the winner's fan ID counted
+FAN_CODE_SETTLE = "s.fans.get({!r}, 0)"
+# `WHO.choice.ID`: whose declarations each scope can read, and where
+CHOICE_CODE = {
+    (SEAT, "seat"): "s.choices",
+    (TILE_SCOPE, "seat"): "s.choices",
+    (HAND, "winner"): "h.choices",
+    (RESULT, "winner"): "h.choices",
+    (SETTLE, "payer"): "s.payer_choices",
+    (SETTLE, "winner"): "s.winner_choices",
+}
 
 
 def lookup(name: str, scope: str) -> Fact | None:

@@ -19,12 +19,10 @@ def tiles_in_play(game) -> Counter:
             c.update(m.tiles)
         c.update(t for t, taken in zip(st.discards, st.claimed) if not taken)
         c.update(st.flowers)
+        c.update(st.won_tiles)  # discards won, winning tiles set aside
     c.update(game.wall[game.front : game.back])
     if game.indicator >= 0:
         c[game.indicator] += 1  # the turned wild indicator, out of play
-    r = game.result
-    if r is not None and r.end == "win" and r.discarder >= 0:
-        c[r.win_tile] += 1  # the discard (or robbed tile) went to the winner
     return c
 
 
@@ -46,11 +44,11 @@ def check_view_hides(game, seat: int) -> None:
                     assert m["tiles"][1:] == [None] * 3, "a view shows a concealed kong"
                     assert m["tiles"][0] is None or game.table.ruleset.kongs.show_concealed
     own = sorted(NAMES[t] for t, n in enumerate(game.seats[seat].counts) for _ in range(n))
-    if game.phase == "start" and game.start_stage == "stakes":
-        own = []  # stakes are bought before the tiles are seen
+    if not game.dealt:
+        own = []  # stakes bought before the deal are bought before the tiles are seen
     assert sorted(view["hand"]) == own
-    if game.phase == "end":
-        assert set(map(int, view.get("revealed", {}))) <= set(game.result.winners)
+    out = {s for s, st in enumerate(game.seats) if st.out}
+    assert set(map(int, view.get("revealed", {}))) <= out | (set(game.result.winners) if game.phase == "end" else set())
 
 
 def check_end(game) -> None:

@@ -15,6 +15,7 @@ from runtime import vocabulary
 from runtime.registry import load, names
 from runtime.scoring import Arrangement, HandFacts, Result, WinContext
 from runtime.facts import KongFacts, PlayFacts, SeatFacts, SettleFacts
+from runtime.restrictions import TileFacts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,7 +74,8 @@ def _objects():
     ctx = WinContext(concealed=[0] * 42, melds=[], win_tile=9, self_drawn=True)
     h = HandFacts(ctx, table)
     game = SimpleNamespace(
-        dealer=0, n=4, seats=[SimpleNamespace(declared=False, bought=0, doublings=0)] * 4, streak=0, horse_hits=lambda seat: 0
+        dealer=0, n=4, streak=0, horse_hits=lambda seat: 0,
+        seats=[SimpleNamespace(declared=False, bought=0, doublings=0, choices={}, wins=0, counts=[0] * 42)] * 4,
     )
     return {
         "h": h,
@@ -83,6 +85,7 @@ def _objects():
         "s_seat": SeatFacts(game, 1),
         "p": PlayFacts(SimpleNamespace(drawable=lambda: 3, n=4)),
         "k": KongFacts(SimpleNamespace(n=4), 0, "direct", 9),
+        "t": TileFacts(9),
         "n": 4,
     }
 
@@ -94,7 +97,7 @@ def test_every_fact_exists_at_run_time(fact):
     if root == "n":
         return
     if root == "s":
-        root = "s_seat" if fact.scopes == {"seat"} else "s_settle"
+        root = "s_seat" if fact.scopes <= {"seat", "tile"} else "s_settle"
     cls = type(objects[root])
     assert hasattr(objects[root], attr) or isinstance(getattr(cls, attr, None), property), f"{fact.name} -> {fact.code}"
 

@@ -122,8 +122,8 @@ def test_every_declared_mechanism_shows(variant):
         expected.append("Tail tiles turned face up")
     if rs.left_undrawn:
         expected.append("Tiles left undrawn")
-    if rs.ready_check is not None:
-        expected.append("ready check (查叫)")
+    for rule in rs.wall_rules:
+        expected.append(f"{rule.name.zh} ({rule.name.en})")
     if rs.observation is not None:
         expected.append("sees the other players' concealed tiles")
     if rs.kongs.show_concealed:

@@ -320,7 +320,7 @@ CHECK = """
 settlement:
   win: {amount: total}
   exhausted_wall:
-    ready_check:
+    - id: cha_jiao
       collects: seat.ready
       amount: 10 * total
       ignore_fans: [self_drawn]
