@@ -43,7 +43,7 @@ def test_score_answers_unreadable_lines_with_an_error_line(capsys, tmp_path, raw
     ("variant: kunming\nhands: {0: 5}\nwall: 1m\n", "s.yaml:2: tiles are text such as 123m5p or a list, not 5"),
     ("variant: chaozhou\noptions: {gui_pai: fan_gui}\nseed: 7\nindicator: 3m\n", "s.yaml:4: with a seed the indicator is turned"),
     ("variant: chaozhou\noptions: {mai_ma: '1'}\nseed: 7\nhorses: {x: 1m}\n", "s.yaml:4: no seat x at a 4-player table"),
-    ("variant: kunming\nseed: 7\ndescription: " + "[" * 2000 + "]" * 2000 + "\n", "the input cannot be read"),
+    ("variant: kunming\nseed: 7\ndescription: " + "[" * 2000 + "]" * 2000 + "\n", "s.yaml:3:113: nested more than 100 levels deep"),
 ])
 def test_scenario_mistakes_are_named_before_play(capsys, tmp_path, text, message):
     path = tmp_path / "s.yaml"
