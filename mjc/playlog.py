@@ -80,6 +80,9 @@ class PlayLog:
         for seat, v in sorted(r.valuations.items()):
             fans = ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
             self._say(f"  seat {seat}: {fans} = {v.total}{unit}")
+        horses = getattr(r, "horses", None) or []
+        if horses:
+            self._say("  horses (马): " + "; ".join(_horse(h) for h in horses))
         for p in r.payments:
             to = f"seat {p.payee}" if p.payee >= 0 else "the house"
             self._say(f"  seat {p.payer} pays {to} {p.amount} ({p.reason})")
@@ -92,6 +95,11 @@ class PlayLog:
             return
         self._say("")
         self._say("Final scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(scores)))
+
+
+def _horse(h: dict) -> str:
+    owner = f"seat {h['owner']}'s" if h.get("owner") is not None else "reward"
+    return f"{h['tile']} ({owner}) points at seat {h['seat']}: {h['mark']}"
 
 
 def _text(v) -> str:

@@ -211,9 +211,26 @@ class _Reader:
             return f"({text})"
         return text
 
+    def _value_of(self, option: Name, node) -> str:
+        """An option's value by its label: `options.gui_pai == 'bai_ban'` reads 白板做鬼."""
+        o = self.options.get(option.path[8:]) if isinstance(option, Name) and option.path.startswith("options.") else None
+        if o is not None and isinstance(node, Const):
+            for v, label in zip(o.values, o.labels):
+                if str(v) == str(node.value) and label.zh != str(v):
+                    return f"「{label.zh}」" if self.zh else f"“{label.en}”"
+        if o is not None and isinstance(node, ListExpr):
+            return ("、" if self.zh else ", ").join(self._value_of(option, i) for i in node.items)
+        return self.read(node, False)
+
     def _Compare(self, node):
         parts = [self.read(node.operands[0], False)]
+        first = node.operands[0]
         for op, operand in zip(node.ops, node.operands[1:]):
+            if isinstance(first, Name) and first.path.startswith("options."):
+                words = _CMP_ZH[op] if self.zh else _CMP_EN[op]
+                value = self._value_of(first, operand)
+                parts.append(f"{words}{value}" if self.zh else f"{words} {value}")
+                continue
             words = _CMP_ZH[op] if self.zh else _CMP_EN[op]
             parts.append(f"{words}{self.read(operand, False)}" if self.zh else f"{words} {self.read(operand, False)}")
         return "".join(parts) if self.zh else " ".join(parts)
