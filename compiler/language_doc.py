@@ -142,6 +142,26 @@ def _objects_within(node: dict) -> list:
     return out
 
 
+def _limits() -> str:
+    """The arithmetic a variant may do, as compiler/playability.py checks it."""
+    from . import playability
+
+    return (
+        "### Arithmetic that always works\n\n"
+        "The compiler proves that no table can fail at play time. A divisor of `/` or `%` must never be 0, and the "
+        f"exponent of `**` must lie between 0 and {playability.MAX_EXPONENT}. Each integer fact has a range (counts are 0 "
+        "or more, and many have a most: `melds.kongs` is at most 4, `hand.number_suits` 3); an option's range is its "
+        "values, or its minimum and maximum; `total` is bounded by the fan table (the largest value each fan can add, "
+        "its count, the cap). Conditions narrow a range where they guard it: `12 / x if x > 0 else 0`, "
+        "`x > 0 and 12 / x > 1`, `min(x, 10)`, `max(x, 1)`. An expression the compiler cannot prove is an error naming "
+        "the divisor or exponent and its range: bound it with `min`/`max` or guard it with a condition.\n\n"
+        "Option rules (`option_rules`) must be met by the default options at the default player count and by some "
+        "choice of options at every player count; at every table the options allow, the deal must leave tiles to draw "
+        "after `wall.reserved_tail` and `wall.left_undrawn`, and a face-up tail (`wall.face_up_tail`) must not share "
+        "the wall's last tiles with a reserved tail (reward horses).\n"
+    )
+
+
 def render() -> str:
     lines = [INTRO, "## Sections of a variant file", ""]
     s = schema()
@@ -163,6 +183,7 @@ def render() -> str:
     lines.append(doc.replace("Grammar (lowest precedence first)::", "Grammar (lowest precedence first):"))
     lines.append("")
     lines.append(SCOPES)
+    lines.append(_limits())
     lines.append(FLOW)
     lines.append("## Facts")
     lines.append("")

@@ -45,6 +45,33 @@ def _source(fn) -> str:
 
 
 _OPTIONS: tuple = ()  # the options of the ruleset being written, for the sentences' labels
+_RS = None  # the ruleset being written
+# where a value comes from (the variant's `source:` marks, compiler/provenance.py)
+_MARKS = {"document": "the source document (原文)", "resolution": "a resolution of an ambiguity (释疑)",
+          "house": "a house value (自定)", "": "not marked (未注)"}
+_ORDER = ("document", "resolution", "house")
+
+
+def _mark_of(rs, kind: str, key: str = "") -> str:
+    p = rs.provenance or {}
+    if kind in ("fans", "options") and key in p.get(kind, {}):
+        return p[kind][key]
+    section = {"fans": "scoring", "options": "options"}.get(kind, kind)
+    return p.get("sections", {}).get(section, p.get("values", ""))
+
+
+def _mark(rs, kind: str, key: str = "") -> str:
+    """A fan's or option's mark, short, for a table."""
+    return {"document": "原文 document", "resolution": "释疑 resolution", "house": "自定 house"}.get(_mark_of(rs, kind, key), "—")
+
+
+def _from(rs, add, *sections) -> None:
+    """The line under a section heading saying where its rules come from (the least certain of its parts)."""
+    marks = [_mark_of(rs, s) for s in sections]
+    known = [m for m in marks if m in _ORDER]
+    worst = max(known, key=_ORDER.index) if known else ""
+    add(f"*From: {_MARKS[worst]}" + (" for some of it; see the rules IDs" if worst != "document" and len(set(marks)) > 1 else "") + ".*")
+    add("")
 
 
 def _words(src: str) -> str:
@@ -116,8 +143,8 @@ def _sources(rs) -> list[str]:
 
 
 def rulebook(rs) -> str:
-    global _OPTIONS
-    _OPTIONS = rs.options
+    global _OPTIONS, _RS
+    _OPTIONS, _RS = rs.options, rs
     lines: list[str] = []
     add = lines.append
     add(f"# {rs.title.zh} ({rs.title.en})")
@@ -128,6 +155,9 @@ def rulebook(rs) -> str:
     add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `{rs.rules_file}`." if rs.rules_file else ""))
     if rs.parents:
         add(f"It extends {', then '.join(f'`{p}`' for p in rs.parents)}; this rulebook shows the merged ruleset.")
+    if rs.provenance:
+        add("Every fan, option and section says where it comes from: the source document (原文), a resolution of an ambiguity"
+            " or a gap in it (释疑: the rules file's proposed resolutions), or a house value the studio chose (自定).")
     add("")
     _tiles_section(rs, add)
     _options_section(rs, add)
@@ -157,6 +187,8 @@ def rulebook(rs) -> str:
 def _tiles_section(rs, add) -> None:
     add("## Tiles and players (牌与人数)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "tiles", "deal", "wall", "players")
     numbered = [t for t in rs.tile_kinds if t < 34]
     flowers = [t for t in rs.tile_kinds if t >= 34]
     total = len(numbered) * rs.copies + len(flowers)
@@ -182,20 +214,20 @@ def _tiles_section(rs, add) -> None:
 def _options_section(rs, add) -> None:
     add("## Options (选项)")
     add("")
-    add("| id | 中文 | English | values | default | rule |")
-    add("| --- | --- | --- | --- | --- | --- |")
+    add("| id | 中文 | English | values | default | rule | from |")
+    add("| --- | --- | --- | --- | --- | --- | --- |")
     for o in rs.options:
         if not o.advanced:
-            add(_option_row(o) + f" {o.rule} |")
+            add(_option_row(o) + f" {o.rule} | {_mark(_RS, 'options', o.id)} |")
     advanced = [o for o in rs.options if o.advanced]
     if advanced:
         add("")
         add("House rules (proposed resolutions a studio may switch):")
         add("")
-        add("| id | 中文 | English | values | default | rule |")
-        add("| --- | --- | --- | --- | --- | --- |")
+        add("| id | 中文 | English | values | default | rule | from |")
+        add("| --- | --- | --- | --- | --- | --- | --- |")
         for o in advanced:
-            add(_option_row(o) + f" {o.rule} |")
+            add(_option_row(o) + f" {o.rule} | {_mark(_RS, 'options', o.id)} |")
     noted = [o for o in rs.options if o.doc]
     if noted:
         add("")
@@ -211,6 +243,8 @@ def _wilds_section(rs, add) -> None:
     w = rs.wilds
     add("## Wild tiles (鬼牌)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "wilds")
     for tiles, when in w.fixed:
         verb = "is" if len(tiles) == 1 else "are"
         add(f"- {_tile_names(tiles)} {verb} wild (鬼牌){'' if when is True else ' ' + _flag(when)}.")
@@ -236,6 +270,8 @@ def _wilds_section(rs, add) -> None:
 def _turns_section(rs, add) -> None:
     add("## Turns and claims (出牌与吃碰杠)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "claims", "kongs", "ready")
     c, k, r = rs.claims, rs.kongs, rs.ready
     add(f"- Chow (吃): {_flag(c.chow)}. Pung (碰): {_flag(c.pong)}. Exposed kong on a discard (明杠): {_flag(c.kong)}. Win on a discard (点炮胡): {_flag(c.hu)}.")
     # only the claims this variant has (a claim tied to an option is listed with it)
@@ -288,6 +324,8 @@ def _rob_settled(value) -> str:
 def _winning_section(rs, add) -> None:
     add("## Winning (胡牌)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "winning")
     w = rs.winning
     shapes = ["four sets and a pair"] if w.standard else []
     if w.seven_pairs:
@@ -342,10 +380,10 @@ def _fan_section(rs, add) -> None:
         else:
             add(f"Fans over groups of sets (组合番) follow `{sc.set_principle}`" + (": every matching group counts, whatever sets it shares." if sc.set_principle == "each_group" else "."))
     add("")
-    add("| id | 中文 | English | value | when | counted | excludes | rule |")
-    add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    add("| id | 中文 | English | value | when | counted | excludes | rule | from |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for f in sc.fans:
-        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {_amount(f.value)} | {_fan_when(f)} | {_fan_counted(f)} | {_fan_excludes(f)} | {f.rule} |")
+        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {_amount(f.value)} | {_fan_when(f)} | {_fan_counted(f)} | {_fan_excludes(f)} | {f.rule} | {_mark(_RS, 'fans', f.id)} |")
     noted = [f for f in sc.fans if f.doc]
     if noted:
         add("")
@@ -406,6 +444,8 @@ def _pattern(p) -> str:
 def _settlement_section(rs, add) -> None:
     add("## Settlement (结算)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "settlement")
     s = rs.settlement
     if callable(s.discard_payers):
         discard = f"{_PAYERS['discarder']} (`discarder`) or {_PAYERS['others']} (`others`), {_how(s.discard_payers, 'chooses')}"
@@ -505,6 +545,8 @@ def _follow_section(rs, add) -> None:
     fd = rs.follow_dealer
     add("## Follow the dealer (跟庄)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "follow_dealer")
     add(f"- Played: {_flag(fd.when)}.")
     add(
         "- When the dealer discards a tile and every other player, in turn, discards the same tile, with no claim, kong or special"
@@ -518,6 +560,8 @@ def _follow_section(rs, add) -> None:
 def _dealer_section(rs, add) -> None:
     add("## Dealer and match (庄家与局数)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "dealer", "match")
     d = rs.dealer
     add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
     if d.creator_deals is not False:

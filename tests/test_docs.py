@@ -186,3 +186,30 @@ def test_conditions_read_as_sentences_and_only_claims_that_exist():
         "2 × (the hand's value + 1) if the winner is the dealer, else the hand's value")
     cz = rulebook(load("chaozhou"))
     assert "a reward horse is `won` or `none`" in cz
+
+
+def test_every_value_says_where_it_comes_from():
+    """Issue 15: `source:` marks from the YAML in the rulebook and the server's variant list."""
+    from server.catalog import variant_json
+
+    cx = rulebook(load("chuxiong_yuxi"))
+    row = next(line for line in cx.splitlines() if line.startswith("| seven_pairs |"))
+    assert row.endswith("| 自定 house |")  # CX-34: values the text never gives
+    km = rulebook(load("kunming"))
+    settlement = km.split("## Settlement")[1]
+    assert settlement.split("\n")[2] == "*From: a house value (自定).*"  # 昆明's kong money (KM-40)
+    ket = rulebook(load("yunnan_ka_er_tiao"))
+    assert next(line for line in ket.splitlines() if line.startswith("| full_flush |")).endswith("| 原文 document |")
+    assert next(line for line in ket.splitlines() if line.startswith("| `multiple_winners` |")).endswith("| 释疑 resolution |")
+    api = variant_json(load("kunming"))
+    assert {o["id"]: o.get("source") for o in api["options"]}["pinghu_liang_men"] == "resolution"
+    assert {f["id"]: f.get("source") for f in api["fans"]}["all_pungs"] == "document"
+
+
+def test_the_play_log_prints_the_horses(capsys):
+    from mjc.cli import main
+
+    assert main(["play", "chaozhou", "--option", "mai_ma=2", "--hands", "1", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("  horses (马): "))
+    assert line.count("points at seat") == 8
