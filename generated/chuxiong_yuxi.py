@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 40799428ef9aad9897484766d1e5b7aaad9b7b926d302683face4e7fd055ce0b (of this file and those it extends)
+# Source SHA-256: e1d218aae10fa18c192ef760f179332ff6378b7413812924ee4de234859013f5 (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -178,7 +178,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="40799428ef9aad9897484766d1e5b7aaad9b7b926d302683face4e7fd055ce0b",
+    source_sha256="e1d218aae10fa18c192ef760f179332ff6378b7413812924ee4de234859013f5",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(

@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 7e1a5675854ce0c409c9f68487f4c8ff2d8457e22745df3615f1aa17cd6e3035 (of this file and those it extends)
+# Source SHA-256: 6781e1f6c9b1218123e6db9dcd18618fc5298ed7bbac01fb94b93659a96b7565 (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -240,7 +240,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="7e1a5675854ce0c409c9f68487f4c8ff2d8457e22745df3615f1aa17cd6e3035",
+    source_sha256="6781e1f6c9b1218123e6db9dcd18618fc5298ed7bbac01fb94b93659a96b7565",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
