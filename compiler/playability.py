@@ -196,7 +196,7 @@ class _Ranges:
             value = (f.value.const, f.value.const) if f.value.expr is None else self.of(nodes.get(path + ("value",)), vocab.TABLE, {})
             if f.count is not None:
                 count = self.of(nodes.get(path + ("count",)), vocab.HAND, {})
-                count = (min(0, count[0]), max(0, count[1]))
+                count = (0, max(0, count[1]))  # a fan counts only when its count is above 0
             elif f.each is not None or f.sets is not None:
                 count = (0, 4)
             else:

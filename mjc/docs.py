@@ -163,6 +163,7 @@ def rulebook(rs) -> str:
     _options_section(rs, add)
     if rs.wilds is not None:
         _wilds_section(rs, add)
+    _opening_section(rs, add)
     _turns_section(rs, add)
     _winning_section(rs, add)
     _fan_section(rs, add)
@@ -312,6 +313,62 @@ def _turns_section(rs, add) -> None:
         add(f"- {sp.name.both()} (`{sp.id}`{', ' + sp.rule if sp.rule else ''}){cond}: {groups}, laid down {when} {how}; it counts as {counts}{paid}.")
     add(f"- Automatic play (托管), for a player whose time runs out, takes every win the rules allow: {_flag(rs.autoplay_wins)}; otherwise it passes claims and discards the tile just drawn.")
     add("")
+
+
+def _opening_section(rs, add) -> None:
+    add("## The opening (开局)")
+    add("")
+    add("Before the dealer's first discard, in this order:")
+    add("")
+    for i, step in enumerate(rs.opening, 1):
+        add(f"{i}. {_opening_step(rs, step)}")
+    add("")
+    if rs.restrictions:
+        for r in rs.restrictions:
+            what = []
+            if r.discard_first:
+                what.append("while he holds one, his discard must be one of them")
+            if r.forbids:
+                what.append(f"he may not {' or '.join(r.forbids)} with one")
+            if r.no_win:
+                what.append("a hand holding one cannot win and is not ready")
+            why = f" ({r.why.both()})" if r.why.zh else ""
+            add(f"- The tiles for which `{r.tiles_source}` holds{why}: " + "; ".join(what) + (f" ({r.rule})." if r.rule else "."))
+        add("")
+
+
+def _opening_step(rs, step) -> str:
+    cond = _cond(step.when)
+    rule = f" ({step.rule})" if step.rule else ""
+    if step.kind == "deal":
+        return f"The deal: the dealer takes {rs.dealer_tiles} tiles, every other player {rs.other_tiles}; each sees only his own."
+    if step.kind == "stakes":
+        values = ", ".join(map(str, rs.stakes.values)) if rs.stakes else ""
+        return f"Stakes (买点): every player buys one of {values} (verb `buy`), before he sees his tiles where this comes before the deal."
+    if step.kind == "flowers":
+        return "Flowers (补花): every flower dealt is set aside face up and replaced from the end of the wall, the dealer first, then the others in turn order; a flower drawn later is replaced at once."
+    if step.kind == "ready":
+        return "Ready declarations: a player other than the dealer whose hand waits may declare ready (`ready`) or pass."
+    if step.kind == "exchange":
+        suit = "all of one suit" if step.same_suit else "any tiles"
+        ways = {"next": "to the next player", "previous": "to the previous player", "across": "across the table"}
+        if len(step.directions) == 1:
+            way = ways[step.directions[0]]
+        else:
+            way = "in one direction drawn from the hand's seed with equal chance: " + ", ".join(ways[d] for d in step.directions)
+        return (f"{step.name.both() or 'Exchange'}{cond}{rule}: every player chooses {step.tiles} tiles, {suit} "
+                f"(`exchange T1T2T3`), face down; when all have chosen they all move at once, {way}. A player sees "
+                "the tiles he gives and receives, no other player's. Automatic play passes the lowest tiles of the "
+                "suit it holds fewest of that holds enough (ties to the later of 万, 筒, 条).")
+    values = "a suit: " + ", ".join({"m": "m (万)", "p": "p (筒)", "s": "s (条)"}[s] for s in "mps" if s in _suits(rs)) \
+        if step.choices_are_suits else ", ".join(f"`{v}`" for v in step.choices)
+    auto = "the suit it holds fewest of (ties to the later of m, p, s)" if step.auto == "fewest_suit" else "the first value"
+    return (f"{step.name.both() or step.id}{cond}{rule}: every player chooses {values} (`{step.id} VALUE`); the choices "
+            f"are shown together once all have chosen and stay public (`seat.choice.{step.id}`). Automatic play chooses {auto}.")
+
+
+def _suits(rs) -> str:
+    return "".join(s for i, s in enumerate("mps") if any(9 * i <= t < 9 * i + 9 for t in rs.tile_kinds))
 
 
 def _rob_settled(value) -> str:
@@ -557,7 +614,28 @@ def _follow_section(rs, add) -> None:
     add("")
 
 
+def _end_section(rs, add) -> None:
+    he = rs.hand_end
+    if he.winners == "end":
+        return
+    add("## The end of a hand (结束)")
+    add("")
+    resume = ("the first player still in after the winner (after several winners on one discard, after the last of "
+              "them in turn order from the discarder)") if he.resume == "after_last_winner" else "the first player still in after the discarder"
+    if he.winners == "leave":
+        until = he.until_in if not callable(he.until_in) else _how(he.until_in)
+        add(f"- A winner lays his hand face up and leaves the hand: he draws, discards and claims no more, and pays and collects nothing more this hand. Play goes on from {resume}.")
+        add(f"- The hand ends when only {until} player{'s are' if until != 1 else ' is'} still in, or when the wall is exhausted.")
+    else:
+        kong = _READY_KONG.get(he.locked_kong, he.locked_kong)
+        add(f"- A winner stays in: his winning tile is set aside face up, so his hand keeps its waits, and he may win again. From his first win he keeps his hand: at each turn he wins, makes a kong ({kong}), or discards the tile he drew; he may no longer {' or '.join(he.locked_forbids)}. Play goes on from {resume}.")
+        add("- The hand ends only when the wall is exhausted.")
+    add("- Each win is paid when it happens, by the players still in the hand; at an exhausted wall only the players who have not won take part. The result lists every win in order (`wins`).")
+    add("")
+
+
 def _dealer_section(rs, add) -> None:
+    _end_section(rs, add)
     add("## Dealer and match (庄家与局数)")
     add("")
     if rs.provenance:
@@ -603,6 +681,13 @@ def verb_help(rs, verb: str) -> tuple[str, str]:
         if rs.ready.declare == "opening":
             return "报叫", "`SEAT ready [T]`: declare ready from the starting hand: the dealer with his first discard, of T; another player before the dealer's first discard, without a tile."
         return "报叫", "`SEAT ready [T]`: declare ready; at your turn, with the discard of T; before the dealer's first discard, without a tile."
+    if verb == "exchange":
+        step = next(s for s in rs.opening if s.kind == "exchange")
+        return "换牌", f"`SEAT exchange T1T2T3`: at the opening, pass these {step.tiles} tiles face down."
+    declared = next((s for s in rs.opening if s.kind == "declare" and s.id == verb), None)
+    if declared is not None:
+        values = "m, p or s" if declared.choices_are_suits else ", ".join(declared.choices)
+        return declared.name.zh or verb, f"`SEAT {verb} VALUE`: at the opening, declare {declared.name.en or verb}: {values}."
     return VERB_HELP[verb]
 
 

@@ -68,6 +68,13 @@ class PlayLog:
         elif kind == "hu":
             how = "by self-draw" if e["self_drawn"] else f"on seat {e.get('source')}'s tile"
             self._say(f"  seat {e['seat']} wins {how} with {e['tile']}")
+        elif kind == "exchange":
+            moves = "; ".join(f"seat {m['from']} → seat {m['to']}: {''.join(m['tiles'])}" for m in e["moves"])
+            self._say(f"  {e['id']}: tiles pass {e['direction']} ({moves})")
+        elif kind == "declared":
+            self._say(f"  {e['id']}: " + ", ".join(f"seat {s} {v}" for s, v in e["choices"].items()))
+        elif kind == "leave":
+            self._say(f"  seat {e['seat']} leaves the hand, showing {format_tiles(parse_tiles(e['hand']))} + {e['tile']}")
 
     def hand_done(self, match, index: int) -> None:
         r = match.results[index]
@@ -75,11 +82,16 @@ class PlayLog:
             self._emit({"type": "hand_result", "hand": index, **r.to_json(), "scores": list(match.scores)})
             return
         unit = self.table.ruleset.scoring.unit_name.zh
-        if r.end == "draw":
+        if r.exhausted:
             self._say("  the wall is exhausted (荒庄)")
-        for seat, v in sorted(r.valuations.items()):
-            fans = ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
-            self._say(f"  seat {seat}: {fans} = {v.total}{unit}")
+        if r.wins is not None:
+            for i, w in enumerate(r.wins, 1):
+                how = "self-drawn" if w.self_drawn else f"on seat {w.discarder}'s {'kong' if w.robbing_kong else 'discard'}"
+                for seat, v in sorted(w.valuations.items()):
+                    self._say(f"  win {i}: seat {seat} {how}: {_fans(v)} = {v.total}{unit}")
+        else:
+            for seat, v in sorted(r.valuations.items()):
+                self._say(f"  seat {seat}: {_fans(v)} = {v.total}{unit}")
         horses = getattr(r, "horses", None) or []
         if horses:
             self._say("  horses (马): " + "; ".join(_horse(h) for h in horses))
@@ -95,6 +107,10 @@ class PlayLog:
             return
         self._say("")
         self._say("Final scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(scores)))
+
+
+def _fans(v) -> str:
+    return ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
 
 
 def _horse(h: dict) -> str:

@@ -33,8 +33,11 @@ KEYS = {
     # before the deal, the bought horses by seat, the dealer's streak
     "indicator", "horses", "streak",
     "round_wind",  # the prevailing wind (spec: Additions)
+    # scenario.md "Additions": the direction an exchange moves in
+    "exchange_direction",
 }
 EXPECT_EXTRA = {"not_offered"}  # expect keys that are checks, not result keys
+DIRECTIONS = ("next", "previous", "across")
 TURN_VERBS = {"discard", "kong", "hu", "ready", "double"}
 
 
@@ -109,7 +112,7 @@ class Runner:
             return
         if not isinstance(expect, dict):
             raise ScenarioError(f"{self.file}:{self.line('expect')}: expect maps result keys to their expected values")
-        shapes = {"fans": dict, "totals": dict, "winners": list, "deltas": list, "payments": list}
+        shapes = {"fans": dict, "totals": dict, "winners": list, "deltas": list, "payments": list, "wins": list}
         for key, shape in shapes.items():
             if key in expect and expect[key] is not None and not isinstance(expect[key], shape):
                 what = "a mapping of seats" if shape is dict else "a list"
@@ -119,6 +122,15 @@ class Runner:
         """Seats and verbs are checked before play, so that a typo is named
         at its line rather than waiting to the end of the hand."""
         n, verbs = self.table.players, set(self.ruleset.verbs) | {"pass"}
+        if "exchange_direction" in self.data:
+            way = self.data["exchange_direction"]
+            line = self.line("exchange_direction")
+            if way not in DIRECTIONS:
+                raise ScenarioError(f"{self.file}:{line}: exchange_direction is one of: {', '.join(DIRECTIONS)}, not {way!r}")
+            if not any(step.kind == "exchange" for step in self.table.opening):
+                raise ScenarioError(f"{self.file}:{line}: these options make no exchange at the opening")
+            if way == "across" and n != 4:
+                raise ScenarioError(f"{self.file}:{line}: across needs four players")
         for step in self.steps:
             if not 0 <= step.seat < n:
                 raise ScenarioError(f"{self.file}:{step.line}: no seat {step.seat} at a {n}-player table")
@@ -158,7 +170,8 @@ class Runner:
                     f"{self.file}:{self.line('indicator')}: with a seed the indicator is turned from the shuffled wall; "
                     "give it with hands and wall"
                 )
-            game = deal(self.table, data["seed"], dealer, round_wind=self._round_wind(), streak=streak)
+            game = deal(self.table, data["seed"], dealer, round_wind=self._round_wind(), streak=streak,
+                        exchange_direction=self._direction())
             if horses is not None:
                 game.horses = horses
             return game
@@ -195,7 +208,10 @@ class Runner:
             wall += self._rest(hands, wall + ([indicator] if indicator >= 0 else []))
         self._check_tile_set(hands, wall + ([indicator] if indicator >= 0 else []))
         return Game(self.table, hands, wall, dealer, round_wind=self._round_wind(), indicator=indicator, streak=streak,
-                    horses=horses)
+                    horses=horses, seed=data.get("seed", 0), exchange_direction=self._direction())
+
+    def _direction(self) -> str:
+        return str(self.data.get("exchange_direction") or "")
 
     def _tiles(self, path, text) -> list[int]:
         if text is not None and not isinstance(text, (str, list)):
@@ -356,7 +372,7 @@ class Runner:
             if guard > 10000:
                 raise ScenarioError(f"{self.file}: the hand does not end")
             if game.phase == START:
-                self._window(START_VERBS_SET)
+                self._window(self._opening_verbs())
             elif game.phase == CLAIM:
                 self._window(set(CLAIM_VERBS))
             elif game.phase == REPLACE:
@@ -395,9 +411,15 @@ class Runner:
         why = self.held_back.get(self.i)
         return f" ({why})" if why else ""
 
+    def _opening_verbs(self) -> set:
+        """The verbs the opening step in progress takes."""
+        step = self.table.opening[self.game.opening_index]
+        return {"stakes": {"buy", "pass"}, "ready": {"ready", "pass"}, "exchange": {"exchange"}}.get(step.kind, {step.id})
+
     def _window(self, verbs: set) -> None:
         game = self.game
         phase, window = game.phase, game.window
+        opening_step = game.opening_index
         named = set()
         while True:
             step = self._next()
@@ -410,16 +432,18 @@ class Runner:
                 break  # `kong T` of another tile is the seat's own kong at a later turn
             named.add(step.seat)
             self._apply(step, self._claim_action(step))
-            if game.phase != phase or game.window is not window:
+            if game.phase != phase or game.window is not window or game.opening_index != opening_step:
                 return
         for seat in list(game.to_act()):
             forced = game.forced_action(seat)
+            if forced is None and phase == START:
+                forced = game.automatic_action(seat)  # an unnamed opening decision, as automatic play makes it
             if self.explain:
                 offered = ", ".join(str(a) for a in game.legal_actions(seat))
-                what = f"plays the forced {forced}" if forced is not None else "passes"
+                what = f"plays {forced}" if forced is not None else "passes"
                 self._trace(f"  seat {seat} {what}, not named ({self._point()}; offered: {offered})")
             game.apply(seat, forced if forced is not None else Action("pass"))
-            if game.phase != phase or game.window is not window:
+            if game.phase != phase or game.window is not window or game.opening_index != opening_step:
                 return
 
     def _is_turn_kong(self, step: Step) -> bool:
@@ -488,8 +512,13 @@ class Runner:
                 f"{where}: seat {seat} has claimed and must name its discard; the script's next action "
                 + (f"is {step.text!r}" if step else "is missing")
             )
-        self._trace(f"  seat {seat} discards {NAMES[drawn]}, the tile it drew, not named ({self._point()})")
-        game.apply(seat, Action("discard", drawn))
+        discard = Action("discard", drawn)
+        if discard not in game.legal_actions(seat):
+            # a restriction forbids it (a void suit goes first): the lowest tile allowed
+            discard = next(a for a in game.legal_actions(seat) if a.verb == "discard")
+        how = "the tile it drew" if discard.tile == drawn else "the lowest tile it may"
+        self._trace(f"  seat {seat} discards {NAMES[discard.tile]}, {how}, not named ({self._point()})")
+        game.apply(seat, discard)
 
     def _take(self) -> None:
         """After a kong with a face-up tail: the script's `take T`, else the
@@ -531,9 +560,6 @@ class Runner:
                 )
             raise ScenarioError(f"{self.file}:{step.line}: discard names a tile")
         return action
-
-
-START_VERBS_SET = {"ready", "pass", "buy"}
 
 
 def _parsed(step: Step) -> Action | None:
@@ -589,20 +615,22 @@ def _norm_payment(p) -> tuple:
     return (p.get("from"), p.get("to"), p.get("amount"), p.get("reason")) if isinstance(p, dict) else (p,)
 
 
-def compare(expect, result: dict) -> list[str]:
+def compare(expect, result: dict, where: str = "") -> list[str]:
     if expect is None:
         return []
     if not isinstance(expect, dict):
-        return ["expect must be a mapping of result keys"]
+        return [f"expect{where} must be a mapping of result keys"]
     diffs = []
     for key, want in expect.items():
         if key in EXPECT_EXTRA:
             continue  # checked during play
         if key not in result:
-            diffs.append(f"expect.{key}: the result has no {key!r}")
+            diffs.append(f"expect{where}.{key}: the result has no {key!r}")
             continue
         got = result[key]
-        if key == "fans":
+        if key == "wins":
+            diffs.extend(_compare_wins(want, got))
+        elif key == "fans":
             want_map = {str(k): v for k, v in (want or {}).items()}
             for seat in sorted(set(want_map) | set(got)):
                 if not _fans_equal(want_map.get(seat, []), got.get(seat, [])):
@@ -619,6 +647,19 @@ def compare(expect, result: dict) -> list[str]:
                 diffs.append(f"totals: expected {want}, got {got}")
         elif want != got:
             diffs.append(f"{key}: expected {want!r}, got {got!r}")
+    return diffs
+
+
+def _compare_wins(want, got: list) -> list[str]:
+    """`wins`, entry by entry in order, each with the keys it gives."""
+    if not isinstance(want, list):
+        return ["expect.wins is a list, one entry per win in order"]
+    diffs = []
+    if len(want) != len(got):
+        diffs.append(f"wins: expected {len(want)} wins, got {len(got)}: " + "; ".join(
+            f"{w['winners']} {'self-drawn' if w['self_drawn'] else 'on ' + str(w['discarder'])}" for w in got))
+    for i, (w, g) in enumerate(zip(want, got)):
+        diffs.extend(f"wins[{i}] {d}" for d in compare(w, g, f".wins[{i}]"))
     return diffs
 
 

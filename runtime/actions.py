@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .tiles import INDEX, NAMES, TileError, format_tiles, parse_group
@@ -9,16 +10,29 @@ from .tiles import INDEX, NAMES, TileError, format_tiles, parse_group
 # Every verb the runtime knows; a variant's rulebook lists those it uses.
 TURN_VERBS = ("discard", "kong", "hu", "ready", "double")
 CLAIM_VERBS = ("hu", "kong", "pong", "chow", "pass", "double")
-START_VERBS = ("ready", "buy", "pass")
-ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass", "buy", "take", "double")
+START_VERBS = ("ready", "buy", "pass", "exchange")
+ALL_VERBS = ("discard", "kong", "hu", "ready", "pong", "chow", "pass", "buy", "take", "double", "exchange")
+# A declaration at the opening is a verb of the variant's own (its id),
+# with one word for the value chosen: `void m`.
+_CHOICE_WORD = re.compile(r"[a-z][a-z0-9_]*$")
 
 
 class Action(NamedTuple):
     verb: str
     tile: int = -1
-    extra: tuple = ()  # chow: the two tiles taken from the hand; buy: the stake; kong: a special set's tiles
+    extra: tuple = ()  # chow: the two tiles taken from the hand; buy: the stake; kong: a special set's tiles;
+    # exchange: the tiles passed; a declaration: (the value chosen,)
+
+    @property
+    def choice(self) -> str | None:
+        """The value of a declaration (`void m` -> "m"), or None."""
+        return self.extra[0] if self.extra and isinstance(self.extra[0], str) else None
 
     def __str__(self) -> str:
+        if self.choice is not None:
+            return f"{self.verb} {self.extra[0]}"
+        if self.verb == "exchange":
+            return "exchange " + "".join(NAMES[t] for t in self.extra)
         if self.verb == "kong" and self.extra:
             return f"kong {format_tiles(self.extra)}"
         if self.verb == "chow":
@@ -33,6 +47,8 @@ class Action(NamedTuple):
             out["tile"] = NAMES[self.tile]
         if self.verb == "buy":
             out["amount"] = self.extra[0]
+        elif self.choice is not None:
+            out["value"] = self.extra[0]
         elif self.extra:
             out["tiles"] = [NAMES[t] for t in self.extra]
         return out
@@ -51,7 +67,8 @@ class ActionError(ValueError):
 
 def parse_action(text: str) -> Action:
     """`discard 3s`, `pong`, `chow 2m3m`, `hu`, `ready 5p`, `pass`, `double`,
-    `kong 1234z` (a special set)."""
+    `kong 1234z` (a special set), `exchange 1m2m3m`, and a declaration of the
+    variant's own, `ID VALUE` (`void m`)."""
     words = text.split()
     if not words:
         raise ActionError("empty action")
@@ -59,7 +76,9 @@ def parse_action(text: str) -> Action:
     if verb == "pung":
         verb = "pong"
     if verb not in ALL_VERBS:
-        raise ActionError(f"unknown verb {words[0]!r}; expected one of: {', '.join(ALL_VERBS)}")
+        if _CHOICE_WORD.match(verb) and len(args) == 1 and _CHOICE_WORD.match(args[0]):
+            return Action(verb, -1, (args[0],))
+        raise ActionError(f"unknown verb {words[0]!r}; expected one of: {', '.join(ALL_VERBS)}, or a declaration such as 'void m'")
     if verb == "buy":
         if len(args) != 1 or not args[0].isdigit():
             raise ActionError("buy names the stake, e.g. buy 2")
@@ -68,6 +87,10 @@ def parse_action(text: str) -> Action:
         tiles = parse_group(" ".join(args)) if args else []
     except TileError as exc:
         raise ActionError(str(exc)) from None
+    if verb == "exchange":
+        if not tiles:
+            raise ActionError("exchange names the tiles passed, e.g. exchange 1m2m3m")
+        return Action("exchange", -1, tuple(sorted(tiles)))
     if verb == "chow":
         if len(tiles) != 2:
             raise ActionError("chow names the two tiles taken from the hand, e.g. chow 2m3m")
@@ -95,6 +118,10 @@ def action_from_json(data) -> Action:
         if isinstance(data["amount"], bool) or not isinstance(data["amount"], int):
             raise ActionError("amount must be an integer")
         text += f" {data['amount']}"
+    if "value" in data:
+        if not isinstance(data["value"], str) or not _CHOICE_WORD.match(data["value"]):
+            raise ActionError("value must be a word such as m")
+        text += f" {data['value']}"
     if "tile" in data:
         if not isinstance(data["tile"], str) or data["tile"] not in INDEX:
             raise ActionError(f"bad tile {data['tile']!r}")

@@ -2,7 +2,9 @@
 
 The greedy bot wins whenever it may (it never defers a win to double:
 加倍 is left to players and to the random bot), declares ready when it
-can, lays down a special set or makes a kong when that keeps its hand as
+can, passes on in an exchange the tiles of the suit it holds fewest of
+(keeping its pairs and runs where it can), declares as void the suit it
+holds fewest of, lays down a special set or makes a kong when that keeps its hand as
 close to ready, claims a pung or kong when that brings its hand closer to
 ready, and otherwise
 discards the tile that leaves the fewest tiles to go (shanten). Ties are
@@ -42,7 +44,7 @@ class GreedyBot:
         st = game.seats[seat]
         table = game.table
         if game.phase == "start":
-            return Action("ready") if "ready" in verbs else Action("pass")
+            return self._opening(game, seat, acts, verbs)
         if game.phase == "claim":
             return self._claim(game, seat, acts)
         if game.phase == "replace":
@@ -60,6 +62,37 @@ class GreedyBot:
         if len(discards) == 1:
             return discards[0]
         return self._best_discard(table, st, discards)
+
+    def _opening(self, game, seat, acts, verbs):
+        if "ready" in verbs:
+            return Action("ready")
+        if "exchange" in verbs:
+            return self._exchange(game.table, game.seats[seat], acts)
+        choices = [a for a in acts if a.extra and isinstance(a.extra[0], str)]
+        if choices:
+            counts = game.seats[seat].counts
+            suited = [a for a in choices if a.extra[0] in "mps"]
+            if suited and len(suited) == len(choices):
+                # the suit held fewest; on a tie, the one whose tiles hold fewest pairs and runs
+                return min(choices, key=lambda a: (_suit_tiles(counts, a.extra[0]), _structure(counts, a.extra[0]), a.extra[0]))
+            return choices[0]
+        return Action("pass") if Action("pass") in acts else acts[0]
+
+    def _exchange(self, table, st, acts):
+        """The tiles of the suit held fewest that break the fewest pairs
+        and runs, then those that leave the hand closest to ready."""
+        counts = st.counts
+
+        def key(a):
+            suits = {t // 9 for t in a.extra}
+            held = sum(_suit_tiles(counts, "mpsz"[s]) for s in suits)
+            after = list(counts)
+            for t in a.extra:
+                after[t] -= 1
+            broken = sum(1 for t in set(a.extra) if counts[t] >= 2 and after[t] < 2)
+            return (held, broken, sum(_isolation(after, t) for t in a.extra), a.extra)
+
+        return min(acts, key=key)
 
     def _take(self, table, st, takes):
         """The face-up tile that leaves the hand closest to ready."""
@@ -141,6 +174,18 @@ class GreedyBot:
                 if analysis.shanten(table, counts, st.melds + [Meld(PUNG, tile)]) < base:
                     return a
         return Action("pass") if Action("pass") in acts else acts[0]
+
+
+def _suit_tiles(counts, suit: str) -> int:
+    base = "mpsz".index(suit) * 9
+    return sum(counts[base : base + (7 if suit == "z" else 9)])
+
+
+def _structure(counts, suit: str) -> int:
+    """Pairs and neighbouring tiles within one suit: what dropping it loses."""
+    base = "mpsz".index(suit) * 9
+    ranks = counts[base : base + 9]
+    return sum(1 for c in ranks if c >= 2) + sum(1 for a, b in zip(ranks, ranks[1:]) if a and b)
 
 
 def _edge(tile: int) -> int:

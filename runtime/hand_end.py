@@ -18,16 +18,16 @@ def win_settled(game, winners, tile, self_drawn: bool, source: int, robbing: boo
     for w in winners:
         st = game.seats[w]
         st.wins += 1
+        if self_drawn:
+            st.counts[tile] -= 1  # the winning tile is laid beside the hand (or set aside to win again)
+            st.won_tiles.append(tile)
+            st.drawn = -1
         if table.after_win == "leave":
             st.out = True
             game.any_out = True
             hand = [NAMES[t] for t in range(len(st.counts)) for _ in range(st.counts[t])]
-            game._event("leave", seat=w, hand=hand)  # his hand is laid face up
+            game._event("leave", seat=w, hand=hand, tile=NAMES[tile])  # his hand is laid face up
             continue
-        if self_drawn:
-            st.counts[tile] -= 1  # the winning tile is set aside, the hand keeps its waits
-            st.won_tiles.append(tile)
-            st.drawn = -1
         if st.wins == 1:
             game.bind(w, table.locked_forbids, table.locked_kong, True)
     game.window = None
@@ -67,6 +67,7 @@ def result(game, exhausted: bool):
         wilds=tuple(sorted(game.table.wilds)),
         indicator=game.indicator,
         wins=list(game.wins),
+        exhausted=exhausted,
     )
 
 

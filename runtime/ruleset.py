@@ -516,6 +516,8 @@ class Table:
         self.after_win = he.winners  # end, leave or stay
         self.until_in = int(resolve(he.until_in, o, n))
         self.resume = he.resume
+        self.locked_forbids = frozenset(he.locked_forbids)
+        self.locked_kong = he.locked_kong
         self.payment_moves = tuple(m for m in ruleset.payment_moves)
         self.dealer_may_repeat = bool(resolve(ruleset.dealer.may_repeat, o, n))
         self.join_wins = bool(resolve(c.join_wins, o, n))

@@ -43,6 +43,7 @@ class HandResult:
     wilds: tuple = ()  # the wild kinds in force this hand
     indicator: int = -1  # the turned tile that chose them
     wins: list | None = None  # WinRecord of each win, where wins do not end the hand
+    exhausted: bool = False  # the wall ran out
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -71,6 +72,7 @@ class HandResult:
             out["indicator"] = NAMES[self.indicator]
         if self.wins is not None:
             out["wins"] = [w.to_json() for w in self.wins]
+            out["exhausted"] = self.exhausted
         return out
 
 
@@ -319,6 +321,7 @@ def settle_draw(game) -> HandResult:
         deltas=seat_deltas(game.n, payments),
         next_dealer=next_dealer(game, [], -1),
         horses=horse_marks(game, None, []),
+        exhausted=True,
         wilds=tuple(sorted(game.table.wilds)),
         indicator=game.indicator,
     )
@@ -397,7 +400,8 @@ def _kong_lines(game, index: int) -> list[Payment]:
         amount = amount(KongFacts(game, owner, kind, tile), game.table.o)
         if not amount:
             return []
-    payers = [feeder] if who == "discarder" and feeder >= 0 else [s for s in game.order_in(owner) if s != owner]
+    payers = [feeder] if who == "discarder" and feeder >= 0 else [
+        s for s in range(game.n) if s != owner and not game.seats[s].out]
     return [Payment(p, owner, amount, game.table.kong_reason, index) for p in payers]
 
 

@@ -277,4 +277,5 @@ def _result_from_json(d: dict, table):
         wilds=tuple(INDEX[t] for t in d.get("wilds", [])),
         indicator=INDEX[d["indicator"]] if d.get("indicator") else -1,
         wins=[_win_back(w, table) for w in d["wins"]] if "wins" in d else None,
+        exhausted=d.get("exhausted", d["end"] == "draw"),
     )

@@ -130,7 +130,7 @@ _PUBLIC = {
     "declare_open": {"id", "values"},
     "declaring": {"seat"},
     "declared": {"id", "choices"},
-    "leave": {"seat", "hand"},  # a winner who leaves lays his hand face up
+    "leave": {"seat", "hand", "tile"},  # a winner who leaves lays his hand face up
 }
 # Fields only the seat the event is about may see.
 _OWN = {"draw": {"tile"}, "replacement": {"tile"}, "kong": {"tile"}, "exchange_chosen": {"tiles"}}

@@ -1,8 +1,9 @@
 """托管: the move made for a seat whose player let the time run out.
 
 Draw-discard (摸什么打什么), as a table's own automatic play does: a forced
-move is made, a claim or a declaration is passed, and at a turn the tile
-just drawn is discarded (after a claim, when nothing was drawn, the last
+move is made, an opening choice (an exchange, a declaration) is made as the
+variant's automatic play makes it, a claim or a ready declaration is
+passed, and at a turn the tile just drawn is discarded (after a claim, when nothing was drawn, the last
 tile the rules allow). Where the variant says so (`autoplay.wins`), every
 win the rules allow is taken first.
 """
@@ -18,6 +19,9 @@ def auto_action(game, seat: int) -> Action:
     forced = game.forced_action(seat)
     if forced is not None:
         return forced
+    opening = game.automatic_action(seat)  # an exchange or declaration, as the variant's automatic play makes it
+    if opening is not None:
+        return opening
     legal = game.legal_actions(seat)
     if game.table.autoplay_wins:
         win = next((a for a in legal if a.verb == "hu"), None)

@@ -50,6 +50,7 @@ def public_tiles(game) -> Counter:
     for s in v["seats"]:
         c.update(s["discards"])
         c.update(s["flowers"])
+        c.update(s.get("won_tiles") or [])  # won discards, winning tiles set aside
         for m in s["melds"]:
             c.update(t for t in m["tiles"] if t)
     for key in ("face_up", "wilds"):
@@ -60,7 +61,7 @@ def public_tiles(game) -> Counter:
         c[v["claim"]["tile"]] += 1
     if v.get("result"):
         c.update(tiles_in(v["result"]))
-        c.update(tiles_in(v.get("revealed") or {}))
+    c.update(tiles_in(v.get("revealed") or {}))  # a winner who left shows his hand
     return c
 
 
@@ -96,6 +97,11 @@ def check_stream_for_seat(stream: list[dict], seat: int) -> None:
                 assert "tile" not in e, e
             if e["type"] == "replacement" and e["seat"] != seat and not e.get("taken"):
                 assert "tile" not in e, e
+            if e["type"] == "exchange":
+                # a seat is told the tiles it passed and those it received, no others
+                assert all(seat in (m["from"], m["to"]) for m in e["moves"]), e
+            if e["type"] == "exchange_chosen" and e["seat"] != seat:
+                assert "tiles" not in e, e
 
 
 def random_table(name: str, rng: random.Random):
@@ -125,8 +131,8 @@ def check_new_messages(state: TableState, before: Counter, offered, marks: list[
             if e["type"] == "deal":
                 assert e["hand"] == dealt[seat]
                 continue
-            if e["type"] == "end" or e.get("seat") == seat:
-                continue  # the hand is over, or the seat's own event
+            if e["type"] == "end" or e.get("seat") == seat or e["type"] == "exchange":
+                continue  # the hand is over, the seat's own event, or its own part of an exchange
             named = set(tiles_in(e))
             leaked = named - allowed
             assert not leaked, f"seat {seat} is told {sorted(leaked)} by {e} (public changes: {sorted(changed)})"
