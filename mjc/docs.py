@@ -152,7 +152,7 @@ def rulebook(rs) -> str:
     if rs.summary:
         add(rs.summary)
         add("")
-    add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `{rs.rules_file}`." if rs.rules_file else ""))
+    add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `docs/rules/{rs.rules_file}`." if rs.rules_file else ""))
     if rs.parents:
         add(f"It extends {', then '.join(f'`{p}`' for p in rs.parents)}; this rulebook shows the merged ruleset.")
     if rs.provenance:
