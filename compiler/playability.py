@@ -435,21 +435,17 @@ def _evaluate(node, o: dict, n: int):
     raise _Unknown(type(node).__name__)
 
 
+def _nodes(node):
+    """Every node of an expression tree."""
+    yield node
+    for child in getattr(node, "__dict__", {}).values():
+        for c in child if isinstance(child, list) else [child]:
+            if hasattr(c, "offset"):
+                yield from _nodes(c)
+
+
 def _options_read(node) -> set:
-    out = set()
-
-    def walk(x):
-        if isinstance(x, Name) and x.path.startswith("options."):
-            out.add(x.path[8:])
-        for child in getattr(x, "__dict__", {}).values():
-            if isinstance(child, list):
-                for c in child:
-                    walk(c)
-            elif hasattr(child, "offset"):
-                walk(child)
-
-    walk(node)
-    return out
+    return {x.path[8:] for x in _nodes(node) if isinstance(x, Name) and x.path.startswith("options.")}
 
 
 class _Tables:
@@ -592,20 +588,7 @@ class _Tables:
 
 
 def _consts(node) -> list:
-    out = []
-
-    def walk(x):
-        if isinstance(x, Const) and isinstance(x.value, int) and not isinstance(x.value, bool):
-            out.append(x)
-        for child in getattr(x, "__dict__", {}).values():
-            if isinstance(child, list):
-                for c in child:
-                    walk(c)
-            elif hasattr(child, "offset"):
-                walk(child)
-
-    walk(node)
-    return out
+    return [x for x in _nodes(node) if isinstance(x, Const) and isinstance(x.value, int) and not isinstance(x.value, bool)]
 
 
 def _where(o: dict, values: dict, nodes: dict, n: int, v: ir.Variant) -> str:

@@ -177,6 +177,8 @@ def rulebook(rs) -> str:
     add("")
     for verb in rs.verbs:
         zh, text = verb_help(rs, verb)
+        if verb == "take" and callable(rs.face_up_tail):
+            text += f" Only where the face-up tail is turned ({_how(rs.face_up_tail)})."
         add(f"- **{verb}** ({zh}): {text}")
     add("")
     return "\n".join(lines)
