@@ -41,13 +41,13 @@ import time
 
 
 class Ours:
-    """Complete 4-player 云南卡二条 hands with one kind of bot."""
+    """Complete 4-player hands of a variant (云南卡二条 by default) with one kind of bot."""
 
-    def __init__(self, bot: str):
+    def __init__(self, bot: str, variant: str = "yunnan_ka_er_tiao"):
         from runtime.bots import make_bot
         from runtime.registry import load
 
-        self.table = load("yunnan_ka_er_tiao").configure({}, 4)
+        self.table = load(variant).configure({}, 4)
         self.bots = [make_bot(bot, s) for s in range(4)]
         self.games = self.decisions = 0
         self.seconds = 0.0
@@ -99,20 +99,101 @@ def _figures(runner) -> dict:
             "games_per_s": runner.games / runner.seconds, "decisions_per_s": runner.decisions / runner.seconds}
 
 
-def bench_games(seconds: float, rounds: int = 5) -> dict:
+_BASELINE_SLICE = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from runtime.bots import make_bot
+from runtime.game import deal
+from runtime.registry import load
+table = load("yunnan_ka_er_tiao").configure({{}}, 4)
+bots = [make_bot("random", s) for s in range(4)]
+games = decisions = 0
+first = {first}
+start = time.perf_counter()
+while time.perf_counter() - start < {seconds}:
+    game = deal(table, f"bench-{{first + games}}", dealer=(first + games) % 4)
+    while not game.over:
+        for seat in game.to_act():
+            game.apply(seat, bots[seat].choose(game, seat))
+            decisions += 1
+            if game.over:
+                break
+    games += 1
+print(json.dumps({{"games": games, "decisions": decisions, "seconds": time.perf_counter() - start}}))
+"""
+
+
+class Baseline:
+    """Our 云南卡二条 random games as a revision of this repository plays
+    them (a git worktree at that revision), each slice in a fresh
+    subprocess; `rev` None is this tree, run the same way, so that the two
+    compare like for like in one run."""
+
+    def __init__(self, rev: str | None):
+        import subprocess
+        import tempfile
+        from pathlib import Path
+
+        self.root = Path(__file__).resolve().parent.parent
+        self.games = self.decisions = 0
+        self.seconds = 0.0
+        if rev is None:
+            self.rev, self.dir = "this tree", self.root
+            return
+        self.rev = subprocess.run(["git", "-C", str(self.root), "rev-parse", "--short", rev], check=True,
+                                  capture_output=True, text=True).stdout.strip()
+        self.dir = Path(tempfile.mkdtemp(prefix="mjc-baseline-")) / self.rev
+        subprocess.run(["git", "-C", str(self.root), "worktree", "add", "--detach", str(self.dir), rev], check=True,
+                       capture_output=True)
+
+    def run(self, seconds: float) -> None:
+        import subprocess
+
+        code = _BASELINE_SLICE.format(root=str(self.dir), first=self.games, seconds=seconds)
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=str(self.dir))
+        r = json.loads(out.stdout)
+        self.games += r["games"]
+        self.decisions += r["decisions"]
+        self.seconds += r["seconds"]
+
+    def close(self) -> None:
+        import subprocess
+
+        if self.dir != self.root:
+            subprocess.run(["git", "-C", str(self.root), "worktree", "remove", "--force", str(self.dir)],
+                           capture_output=True)
+
+
+def bench_games(seconds: float, rounds: int = 5, baseline: str | None = None) -> dict:
     """Ours and rlcard's, interleaved in slices so that both see the same
-    machine load."""
-    ours, greedy = Ours("random"), Ours("greedy")
+    machine load; 血战到底 beside them; with `baseline`, our 云南卡二条 games
+    at that revision too."""
+    ours, greedy, flow = Ours("random"), Ours("greedy"), Ours("random", "sichuan_xuezhan")
+    before = Baseline(baseline) if baseline else None
+    now = Baseline(None) if baseline else None
     try:
         peer = Rlcard()
     except ImportError:
         peer = None
-    for _ in range(rounds):
-        ours.run(seconds / rounds)
-        if peer:
-            peer.run(seconds / rounds)
-        greedy.run(seconds / rounds)
-    out = {"ours_random": _figures(ours), "ours_greedy": _figures(greedy), "rlcard_random": None}
+    try:
+        for _ in range(rounds):
+            ours.run(seconds / rounds)
+            if before:
+                before.run(seconds / rounds)
+                now.run(seconds / rounds)
+            if peer:
+                peer.run(seconds / rounds)
+            greedy.run(seconds / rounds)
+            flow.run(seconds / rounds)
+    finally:
+        if before:
+            before.close()
+    out = {"ours_random": _figures(ours), "ours_greedy": _figures(greedy), "rlcard_random": None,
+           "xuezhan_random": _figures(flow)}
+    if before:
+        out["baseline_random"] = dict(_figures(before), rev=before.rev)
+        out["now_random"] = _figures(now)
+        out["vs_baseline"] = out["now_random"]["decisions_per_s"] / out["baseline_random"]["decisions_per_s"]
     if peer:
         out["rlcard_random"] = dict(_figures(peer), version=peer.version)
         out["decisions_ratio"] = out["ours_random"]["decisions_per_s"] / out["rlcard_random"]["decisions_per_s"]
@@ -303,10 +384,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=10.0, help="time per measure (default 10)")
     ap.add_argument("--only", choices=["games", "score", "wilds", "mcr"], help="run one benchmark")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--baseline", metavar="REV", help="games: also play 云南卡二条 as git revision REV does, interleaved")
     args = ap.parse_args(argv)
     report = {"python": platform.python_version(), "machine": platform.machine()}
     if args.only in (None, "games"):
-        report.update(bench_games(args.seconds))
+        report.update(bench_games(args.seconds, baseline=args.baseline))
     if args.only in (None, "score"):
         report["score"] = bench_score(args.seconds)
     if args.only in (None, "wilds"):
@@ -318,8 +400,11 @@ def main(argv=None) -> int:
         return 0
     print(f"Python {report['python']} on {report['machine']}, {args.seconds:g} s per measure")
     for key, label in (("ours_random", "云南卡二条, 4 players, random bots"),
+                       ("baseline_random", f"云南卡二条 at {report.get('baseline_random', {}).get('rev')}, random bots, fresh process per slice"),
+                       ("now_random", "云南卡二条, this tree, random bots, fresh process per slice"),
                        ("rlcard_random", "rlcard mahjong, 4 players, random agents"),
-                       ("ours_greedy", "云南卡二条, 4 players, greedy bots")):
+                       ("ours_greedy", "云南卡二条, 4 players, greedy bots"),
+                       ("xuezhan_random", "四川 血战到底, 4 players, random bots")):
         if key in report:
             r = report[key]
             if r is None:
@@ -327,6 +412,8 @@ def main(argv=None) -> int:
                 continue
             print(f"  {label}: {r['games_per_s']:.1f} games/s, {r['decisions_per_s']:.0f} decisions/s "
                   f"({r['games']} games, {r['decisions']} decisions)")
+    if "vs_baseline" in report:
+        print(f"  this tree against {report['baseline_random']['rev']}: {report['vs_baseline']:.3f}x decisions/s")
     if "decisions_ratio" in report:
         print(f"  ratio (ours / rlcard): {report['decisions_ratio']:.1f}x decisions/s, {report['games_ratio']:.1f}x games/s")
     if "score" in report:

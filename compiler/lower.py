@@ -823,8 +823,11 @@ class _Lowering:
     def wall_rules(self, fan_ids: set, kong_reason) -> list[ir.WallRule]:
         out = []
         # the reasons of the payments made before the exhausted wall, which a refund may return
-        reasons = {"win", self.get("horses", "bought", "reason", default="horse"),
-                   self.get("follow_dealer", "reason", default="gen_zhuang")}
+        reasons = {"win"}
+        if self.get("horses") is not None:
+            reasons.add(self.get("horses", "bought", "reason", default="horse"))
+        if self.get("follow_dealer") is not None:
+            reasons.add(self.get("follow_dealer", "reason", default="gen_zhuang"))
         reasons |= {kong_reason} if kong_reason else set()
         reasons |= {e["reason"] for e in self.get("settlement", "win", "extras", default=[]) or []}
         reasons |= {m.get("reason", "moved") for m in self.get("settlement", "moves", default=[]) or []}
@@ -929,7 +932,8 @@ class _Lowering:
         from runtime.actions import ALL_VERBS
 
         did = spec["id"]
-        if did in ALL_VERBS or did == "exchange":
+        clash = did in ALL_VERBS or did == "exchange"
+        if clash:
             self.error(path + ("id",), f"{did!r} is already a verb; a declaration needs an id of its own")
         suits = spec["choices"] == "suits"
         values = tuple(s for s in "mps" if any(tilemod.suit_of(k) == s for k in kinds)) if suits else tuple(spec["choices"])
@@ -940,7 +944,8 @@ class _Lowering:
             self.error(path + ("auto",), "fewest_suit chooses a suit; these choices are not suits (choices: suits)")
         if did in self.choices:
             self.error(path + ("id",), f"declaration {did!r} is made twice")
-        self.choices[did] = values
+        if not clash:
+            self.choices[did] = values
         return ir.OpeningStep("declare", did, name, when, choices=() if suits else values, choices_are_suits=suits,
                               auto=auto, rule=spec.get("rule", ""))
 

@@ -2,7 +2,7 @@
 # It extends sichuan_xuezhan (variants/sichuan_xuezhan.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 4d91ba6fb5539b05434cf33c6d15ecfbe454409831ddf5cf2000f9e73cfb799e (of this file and those it extends)
+# Source SHA-256: 36bb954c4477785775ca7f2681b133e97cbbcc4c15259a5d042e33b9b2fd8e7d (of this file and those it extends)
 """四川麻将·血流成河 (Sichuan Mahjong (Rivers of Blood)): compiled rules.
 
 Sichuan mahjong as 血战到底 (换三张, 定缺, 2 ** fans capped, 刮风下雨 and 呼叫转移), but
@@ -177,7 +177,7 @@ RULESET = Ruleset(
     name="sichuan_xueliu",
     title=Text("四川麻将·血流成河", "Sichuan Mahjong (Rivers of Blood)"),
     source="variants/sichuan_xueliu.yaml",
-    source_sha256="4d91ba6fb5539b05434cf33c6d15ecfbe454409831ddf5cf2000f9e73cfb799e",
+    source_sha256="36bb954c4477785775ca7f2681b133e97cbbcc4c15259a5d042e33b9b2fd8e7d",
     parents=("sichuan_xuezhan",),
     rules_file="sichuan.md",
     summary=(
@@ -345,7 +345,6 @@ RULESET = Ruleset(
                 when=None,
                 count=None,
                 per_arrangement=False,
-                alone=True,
                 rule="SC-23",
                 when_source="true",
             ),

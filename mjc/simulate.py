@@ -17,8 +17,7 @@ def _play_range(args) -> dict:
     table = load(variant).configure(options, players)
     n = table.players
     bots = [make_bot(bot, f"{seed}/{seat}") for seat in range(n)]
-    stats = {"games": 0, "decisions": 0, "wins": 0, "self_draws": 0, "draws": 0, "winners": 0, "fans": {},
-             "deltas": [[0, 0] for _ in range(n)]}
+    stats = _empty(n)
     for i in range(start, stop):
         game = deal(table, derive(seed, "simulate", i), dealer=i % n)
         while not game.over:
@@ -31,10 +30,14 @@ def _play_range(args) -> dict:
         stats["games"] += 1
         if r.end == "win":
             stats["wins"] += 1
-            stats["winners"] += len(r.winners)
+            stats["winners"] += int(len(r.winners) > 1)
             stats["self_draws"] += int(r.self_drawn)
         else:
             stats["draws"] += 1
+        if r.wins is not None:  # wins over time: each win, and how the hand ended
+            stats["win_events"] += len(r.wins)
+            stats["self_drawn_wins"] += sum(1 for w in r.wins if w.self_drawn)
+            stats["exhausted"] += int(r.exhausted)
         for v in r.valuations.values():
             for f, _, c in v.fans:
                 stats["fans"][f.id] = stats["fans"].get(f.id, 0) + c
@@ -44,8 +47,15 @@ def _play_range(args) -> dict:
     return stats
 
 
+_COUNTS = ("games", "decisions", "wins", "self_draws", "draws", "winners", "win_events", "self_drawn_wins", "exhausted")
+
+
+def _empty(n: int) -> dict:
+    return {**{key: 0 for key in _COUNTS}, "fans": {}, "deltas": [[0, 0] for _ in range(n)]}
+
+
 def _merge(into: dict, part: dict) -> None:
-    for key in ("games", "decisions", "wins", "self_draws", "draws", "winners"):
+    for key in _COUNTS:
         into[key] += part[key]
     for f, c in part["fans"].items():
         into["fans"][f] = into["fans"].get(f, 0) + c
@@ -60,8 +70,7 @@ def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, pro
     # the jobs are made as they are played, never all at once (--games may be huge)
     jobs = ((table.ruleset.name, n, dict(table.option_values), str(seed), bot, s, min(s + chunk, games))
             for s in range(0, games, chunk))
-    total = {"games": 0, "decisions": 0, "wins": 0, "self_draws": 0, "draws": 0, "winners": 0, "fans": {},
-             "deltas": [[0, 0] for _ in range(n)]}
+    total = _empty(n)
     t0 = time.perf_counter()
     if workers > 1:
         from multiprocessing import Pool
@@ -102,13 +111,20 @@ def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, pro
         "win_rate": round(total["wins"] / g, 4),
         "self_draw_rate": round(total["self_draws"] / g, 4),
         "draw_rate": round(total["draws"] / g, 4),
-        "multiple_winner_hands": total["winners"] - total["wins"],
+        "multiple_winner_hands": total["winners"],
         # name -> count as cli.md says (the 中文 name, as in results), and by id
         "fans": _by_name(table, total["fans"]),
         "fan_ids": dict(sorted(total["fans"].items(), key=lambda kv: (-kv[1], kv[0]))),
         "scores_by_seat": by_seat,
         "games_per_second": round(g / seconds, 2) if seconds else None,
         "decisions_per_second": round(total["decisions"] / seconds, 1) if seconds else None,
+        **({"wins_over_time": {
+            "wins": total["win_events"],
+            "wins_per_hand": round(total["win_events"] / g, 4),
+            "self_drawn_wins": total["self_drawn_wins"],
+            "exhausted_walls": total["exhausted"],
+            "exhausted_wall_rate": round(total["exhausted"] / g, 4),
+        }} if table.after_win != "end" else {}),
     }
 
 
@@ -141,6 +157,12 @@ def report_text(table, stats: dict) -> str:
         f"{stats['decisions_per_second']} decisions/s",
         "  fans (per 100 hands):",
     ]
+    flow = stats.get("wins_over_time")
+    if flow:
+        lines.insert(2, f"  wins over time: {flow['wins']} wins ({flow['wins_per_hand']:.2f} a hand, "
+                        f"{flow['self_drawn_wins']} self-drawn); {flow['exhausted_walls']} hands played to an exhausted "
+                        f"wall ({flow['exhausted_wall_rate']:.1%})"
+                        + (", the others ended when too few were left in" if table.after_win == "leave" else ""))
     names = {f.id: f.name.both() for f in rs.scoring.fans}
     for fid, count in stats["fan_ids"].items():
         lines.append(f"    {names.get(fid, fid)}: {count} ({100 * count / g:.1f})")

@@ -398,7 +398,7 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
                 return _chow_refusal(game, seat, w)
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
-            if w.tile in analysis.seat_waits(game.table, st) and restrictions.blocks_win(st, st.counts, st.melds, w.tile):
+            if restrictions.blocks_win(st, st.counts, st.melds, w.tile) and _complete_with(game, st, w.tile):
                 return f"may not win holding {_banned_held(st, w.tile)}: {restrictions.why(st, _banned_held_tile(st, w.tile))}"
             return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
         if verb == "pass" and not same_verb:
@@ -451,7 +451,7 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             return _ready_kong_refusal(st)
         return f"has no kong of {NAMES[tile]} to make now"
     if verb == "hu":
-        if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds):
+        if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds) and _complete_with(game, st, -1):
             held = _banned_held_tile(st, -1)
             return f"may not win holding {NAMES[held]}: {restrictions.why(st, held)}"
         if game.turn_kind == "claim" or st.drawn < 0:
@@ -495,6 +495,14 @@ def _chow_refusal(game, seat: int, w) -> str:
     if not chow_pairs(game.seats[seat].counts, w.tile):
         return f"holds no two tiles that make a chow with {NAMES[w.tile]}"
     return f"may not chow {NAMES[w.tile]} now"
+
+
+def _complete_with(game, st, tile: int) -> bool:
+    """The seat's tiles (with `tile`) form a winning shape."""
+    counts = list(st.counts)
+    if tile >= 0:
+        counts[tile] += 1
+    return analysis.is_complete(game.table, counts, st.melds)
 
 
 def _bound(st) -> str:

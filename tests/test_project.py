@@ -179,8 +179,7 @@ def test_simulate_makes_its_jobs_as_it_plays(monkeypatch):
         played.append(job)
         if len(played) == 3:
             raise Enough
-        return {"games": job[6] - job[5], "decisions": 0, "wins": 0, "self_draws": 0, "draws": 0, "winners": 0,
-                "fans": {}, "deltas": [[0, 0]] * 4}
+        return {**simulate._empty(4), "games": job[6] - job[5]}
 
     monkeypatch.setattr(simulate, "_play_range", fake)
     table = registry.load("kunming").configure()
