@@ -358,3 +358,4 @@ class Variant:
     restrictions: tuple = ()  # Restriction
     hand_end: HandEnd = HandEnd()
     payment_moves: tuple = ()  # PaymentMove
+    provenance: dict | None = None  # where values come from (compiler/provenance.py)

@@ -29,6 +29,7 @@ class _Lowering:
         self.option_types: dict[str, OptionType] = {}
         self.defs: dict = {}
         self.fan_ids: frozenset = frozenset()
+        self.seen: list = []  # (path, compiled, scope) of every expression, for compiler/playability.py
         self.choices: dict = {}  # declaration id -> the values offered
         self.excludes_all: set = set()  # fans that exclude every other (`excludes: all`)
 
@@ -61,6 +62,7 @@ class _Lowering:
             shown = " ".join(text.split())
             self.errors.append(self.pos.diag_at(path, exc.offset, f"in {shown!r}: {exc.message}"))
             return None
+        self.seen.append((tuple(path), c, scope))
         return ir.Expr(text, c.code, c.type, scope, c.names)
 
     def value(self, path, default, want: str, scope: str = vocab.TABLE) -> ir.Value:
@@ -130,8 +132,11 @@ class _Lowering:
         kongs = g("kongs", self.kongs)
         ready = g("ready", self.ready)
         winning_shapes = g("winning", self.winning_shapes, {})
+        fans_raw = self.get("scoring", "fans", default={})
+        # fan ids are known even where the schema found the fan table broken (no false "unknown fan")
+        self.fan_ids = frozenset(fans_raw) if isinstance(fans_raw, dict) else frozenset()
         scoring = g("scoring", self.scoring)
-        fan_ids = {f.id for f in scoring.fans} if scoring else set()
+        fan_ids = {f.id for f in scoring.fans} if scoring else set(self.fan_ids)
         g("ready scoring", lambda: self.fan_refs(("ready", "kong_ignores"), fan_ids))
         winning = g("winning", lambda: self.winning(winning_shapes))
         settlement = g("settlement", self.settlement)
@@ -1059,9 +1064,14 @@ def _close(word, candidates) -> str:
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
-def lower(data: dict, pos: Positions, name: str, source) -> ir.Variant:
-    """`source` is the `inherit.Source` the data was merged from."""
-    return _Lowering(data, pos, name, source).lower()
+def lower(data: dict, pos: Positions, name: str, source, seen: list | None = None) -> ir.Variant:
+    """`source` is the `inherit.Source` the data was merged from; `seen`
+    receives (path, compiled, scope) of every expression compiled."""
+    lowering = _Lowering(data, pos, name, source)
+    variant = lowering.lower()
+    if seen is not None:
+        seen.extend(lowering.seen)
+    return variant
 
 
 def semantic_errors(data, pos: Positions, name: str, source, broken: set) -> list[Diagnostic]:

@@ -430,7 +430,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
       + (("opening", opening),)
       + ((("restrictions", restrictions),) if restrictions else ())
       + ((("hand_end", hand_end),) if hand_end is not None else ())
-      + ((("payment_moves", moves),) if moves else ()))
+      + ((("payment_moves", moves),) if moves else ())
+      + ((("provenance", v.provenance),) if v.provenance else ()))
 
 
 def _wall_rule(rule: ir.WallRule, fx: "_Functions") -> Call:

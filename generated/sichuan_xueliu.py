@@ -2,7 +2,7 @@
 # It extends sichuan_xuezhan (variants/sichuan_xuezhan.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: e37b08336f567fd08a5dc39ee14387b8c89c43a5150ec442217c283262ca6b08 (of this file and those it extends)
+# Source SHA-256: b0da886e06ebc42314484504ff9f2af456be82d904269ec26a9e5ea445a5a10d (of this file and those it extends)
 """四川麻将·血流成河 (Sichuan Mahjong (Rivers of Blood)): compiled rules.
 
 Sichuan mahjong as 血战到底 (换三张, 定缺, 2 ** fans capped, 刮风下雨 and 呼叫转移), but
@@ -177,7 +177,7 @@ RULESET = Ruleset(
     name="sichuan_xueliu",
     title=Text("四川麻将·血流成河", "Sichuan Mahjong (Rivers of Blood)"),
     source="variants/sichuan_xueliu.yaml",
-    source_sha256="e37b08336f567fd08a5dc39ee14387b8c89c43a5150ec442217c283262ca6b08",
+    source_sha256="b0da886e06ebc42314484504ff9f2af456be82d904269ec26a9e5ea445a5a10d",
     parents=("sichuan_xuezhan",),
     rules_file="sichuan.md",
     summary=(
@@ -649,4 +649,18 @@ RULESET = Ruleset(
             name=Text("呼叫转移", "Kong money passes to the winner"),
         ),
     ),
+    provenance={
+        "values": "document",
+        "sections": {},
+        "fans": {"self_drawn": "document", "heavenly_win": "document", "earthly_win": "document"},
+        "options": {
+            "rounds": "document",
+            "huan_san_zhang": "document",
+            "feng_ding": "document",
+            "zi_mo": "document",
+            "hu_jiao_zhuan_yi": "document",
+            "tian_di_hu": "document",
+        },
+        "option_rules": (),
+    },
 )

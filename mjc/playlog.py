@@ -100,6 +100,9 @@ class PlayLog:
         else:
             for seat, v in sorted(r.valuations.items()):
                 self._say(f"  seat {seat}: {_fans(v)} = {v.total}{unit}")
+        horses = getattr(r, "horses", None) or []
+        if horses:
+            self._say("  horses (马): " + "; ".join(_horse(h) for h in horses))
         for p in r.payments:
             to = f"seat {p.payee}" if p.payee >= 0 else "the house"
             self._say(f"  seat {p.payer} pays {to} {p.amount} ({p.reason})")
@@ -116,6 +119,11 @@ class PlayLog:
 
 def _fans(v) -> str:
     return ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
+
+
+def _horse(h: dict) -> str:
+    owner = f"seat {h['owner']}'s" if h.get("owner") is not None else "reward"
+    return f"{h['tile']} ({owner}) points at seat {h['seat']}: {h['mark']}"
 
 
 def _text(v) -> str:

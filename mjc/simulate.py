@@ -67,17 +67,25 @@ def _merge(into: dict, part: dict) -> None:
 def simulate(table, games: int, seed, bot: str = "greedy", workers: int = 1, progress: bool = False) -> dict:
     n = table.players
     chunk = max(1, min(200, games // (workers * 4) or 1))
-    jobs = [(table.ruleset.name, n, dict(table.option_values), str(seed), bot, s, min(s + chunk, games))
-            for s in range(0, games, chunk)]
+    # the jobs are made as they are played, never all at once (--games may be huge)
+    jobs = ((table.ruleset.name, n, dict(table.option_values), str(seed), bot, s, min(s + chunk, games))
+            for s in range(0, games, chunk))
     total = _empty(n)
     t0 = time.perf_counter()
     if workers > 1:
         from multiprocessing import Pool
 
+        from itertools import islice
+
         with Pool(workers) as pool:
-            for part in pool.imap_unordered(_play_range, jobs):
-                _merge(total, part)
-                _progress(progress, total["games"], games)
+            # a few batches in flight: the pool would otherwise read every job first
+            while True:
+                batch = list(islice(jobs, workers * 4))
+                if not batch:
+                    break
+                for part in pool.imap_unordered(_play_range, batch):
+                    _merge(total, part)
+                    _progress(progress, total["games"], games)
     else:
         for job in jobs:
             _merge(total, _play_range(job))

@@ -407,7 +407,12 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         if game.phase == "turn":
             return f"it is seat {game.current}'s turn"
         if game.phase == "claim":
-            return f"no claim on {NAMES[game.window.tile]} is open to this seat"
+            w = game.window
+            if action.verb == "chow" and seat != w.source:
+                return _chow_refusal(game, seat, w)
+            if action.verb == "hu" and seat != w.source and w.kind != "history":
+                return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
+            return f"no claim on {NAMES[w.tile]} is open to this seat"
         return "this seat has no decision to make now"
     verb, tile = action.verb, action.tile
     st = game.seats[seat]
@@ -428,11 +433,13 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
                 return f"{_bound(st)} and may not {verb}"
             if st.kong_rule and verb == "kong":
                 return _ready_kong_refusal(st)
+            if verb == "chow":
+                return _chow_refusal(game, seat, w)
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
             if restrictions.blocks_win(st, st.counts, st.melds, w.tile) and _complete_with(game, st, w.tile):
                 return f"may not win holding {_banned_held(st, w.tile)}: {restrictions.why(st, _banned_held_tile(st, w.tile))}"
-            return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
+            return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
         if verb == "pass" and not same_verb:
             return "the rules force this win"
         if same_verb and tile >= 0 and tile != w.tile:
@@ -486,8 +493,47 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds) and _complete_with(game, st, -1):
             held = _banned_held_tile(st, -1)
             return f"may not win holding {NAMES[held]}: {restrictions.why(st, held)}"
-        return "the hand is not a winning hand that may win here"
+        if game.turn_kind == "claim" or st.drawn < 0:
+            return "a self-drawn win needs a drawn tile; after a claim, discard"
+        if st.deferred:
+            return "doubled (加倍) on this tile: no win until the next one"
+        return _win_refusal(game, seat, st.drawn, self_drawn=True)
     return "not allowed now"
+
+
+def _win_refusal(game, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False) -> str:
+    """Why a win on `tile` is refused, with the variant's own reason where
+    its winning condition refuses it."""
+    st = game.seats[seat]
+    if not self_drawn and not robbing and not game.table.hu_on_discard:
+        return "this variant wins by self-draw only"
+    counts = st.counts
+    if self_drawn:
+        counts[tile] -= 1
+    try:
+        completes = tile in analysis.seat_waits(game.table, st)
+    finally:
+        if self_drawn:
+            counts[tile] += 1
+    if not completes:
+        return f"{NAMES[tile]} does not complete a winning hand"
+    v = game.valuation(seat, tile, self_drawn, source, robbing)
+    if v is not None and not v.win_allowed:
+        return f"{NAMES[tile]} completes the hand, but this win is not allowed: {v.why}"
+    if not self_drawn and any(r[0] == "hu" for r in st.refusals):
+        return f"passed a win earlier (过胡): no win on {NAMES[tile]} until this seat's own next draw"
+    return f"{NAMES[tile]} does not complete a winning hand that may win here"
+
+
+def _chow_refusal(game, seat: int, w) -> str:
+    if not game.table.chow:
+        return "chow (吃) is not played at this table"
+    after = (w.source + 1) % game.n
+    if seat != after:
+        return f"only the next player, seat {after}, may chow seat {w.source}'s discard"
+    if not chow_pairs(game.seats[seat].counts, w.tile):
+        return f"holds no two tiles that make a chow with {NAMES[w.tile]}"
+    return f"may not chow {NAMES[w.tile]} now"
 
 
 def _complete_with(game, st, tile: int) -> bool:

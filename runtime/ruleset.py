@@ -438,6 +438,7 @@ class Ruleset:
     restrictions: tuple = ()  # RestrictionSpec
     hand_end: HandEndSpec = HandEndSpec()
     payment_moves: tuple = ()  # PaymentMoveSpec
+    provenance: dict | None = None  # where values come from: {values, sections, fans, options, option_rules}
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:

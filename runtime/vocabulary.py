@@ -80,7 +80,7 @@ _fact("win.first_discard", BOOL, "h.first_discard", _HANDLIKE, "Won on the hand'
 _fact("win.first_own_draw", BOOL, "h.first_draw", _HANDLIKE, "Self-drawn with the winner's first tile of the hand, before his first discard: the dealer on his dealt tiles, another player on his first draw; flower replacements are part of that draw, a kong replacement is not. Other players' melds do not matter (see game.melds).")
 _fact("win.completes_quad", BOOL, "h.completes_quad", _HANDLIKE, "The winning tile is the fourth copy of its kind among the concealed tiles.")
 _fact("win.waits", INT, "h.wait_count", _HANDLIKE, "How many tile kinds the hand was waiting on before the winning tile.")
-_fact("win.shape_waits", INT, "h.shape_wait_count", _HANDLIKE, "How many tile kinds would have completed the hand's shape before the winning tile, kinds the hand already held four of included (独听 is judged by shape).")
+_fact("win.shape_waits", INT, "h.shape_wait_count", _HANDLIKE, "How many tile kinds would have completed the hand's shape before the winning tile, kinds the hand already held four of included (a fan for one waiting tile may be judged by shape).")
 _fact("win.can_be_closed", BOOL, "h.can_be_closed", _HANDLIKE, "Some split of the hand reads the winning tile as the middle of a chow, whichever split is valued.")
 _fact("win.can_be_edge", BOOL, "h.can_be_edge", _HANDLIKE, "Some split of the hand reads the winning tile as an edge wait, whichever split is valued.")
 _fact("win.can_be_single", BOOL, "h.can_be_single", _HANDLIKE, "Some split of the hand reads the winning tile as completing the pair, whichever split is valued.")

@@ -53,7 +53,7 @@ def _sets_hands(name: str, key: str, max_hands: int) -> int:
     return max_hands if sets_hands else UNBOUNDED_INT_LIMIT
 
 
-def option_json(o, rs=None) -> dict:
+def option_json(o, source: str = "", rs=None) -> dict:
     out = {
         "id": o.id,
         "name": {"zh": o.name.zh, "en": o.name.en},
@@ -76,7 +76,16 @@ def option_json(o, rs=None) -> dict:
         out["rule"] = o.rule
     if o.doc:
         out["doc"] = o.doc
+    if source:
+        out["source"] = source  # where the option comes from: document, resolution or house
     return out
+
+
+def _source(rs, kind: str, key: str) -> str:
+    """A fan's or option's `source:` mark (compiler/provenance.py), or ""."""
+    p = getattr(rs, "provenance", None) or {}
+    section = {"fans": "scoring", "options": "options"}[kind]
+    return p.get(kind, {}).get(key) or p.get("sections", {}).get(section) or p.get("values", "")
 
 
 def variant_json(rs) -> dict:
@@ -89,10 +98,11 @@ def variant_json(rs) -> dict:
         "default_players": rs.default_players,
         "verbs": list(rs.verbs),
         "unit": {"zh": rs.scoring.unit_name.zh, "en": rs.scoring.unit_name.en},
-        "fans": [{"id": f.id, "name": {"zh": f.name.zh, "en": f.name.en}} for f in rs.scoring.fans],
-        "options": [option_json(o, rs) for o in rs.options],
+        "fans": [{"id": f.id, "name": {"zh": f.name.zh, "en": f.name.en},
+                  **({"source": _source(rs, "fans", f.id)} if _source(rs, "fans", f.id) else {})} for f in rs.scoring.fans],
+        "options": [option_json(o, _source(rs, "options", o.id), rs) for o in rs.options],
         "reasons": {k: {"zh": zh, "en": en} for k, (zh, en) in REASONS.items()},
-        "chow": any("chow" == v for v in rs.verbs),
+        "chow": "chow" in rs.verbs,
         "constraints": [c.message.both() for c in rs.constraints],
     }
 

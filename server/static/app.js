@@ -207,6 +207,9 @@ function showVariant() {
 
 function optionInput(o) {
   const label = el("label", { title: o.doc || o.rule || "" }, both(o.name.zh, o.name.en), " ");
+  // where the option comes from (the variant's source: marks)
+  const from = { document: "原文 document", resolution: "释疑 resolution", house: "自定 house" }[o.source];
+  if (from) label.append(el("small", { class: "source", title: "from: " + from, text: `[${from.split(" ")[0]}]` }), " ");
   let input;
   if (o.type === "bool") {
     input = el("input", { type: "checkbox", "data-option": o.id, "data-type": "bool", checked: o.default === true });
