@@ -243,32 +243,40 @@ class Game:
         while tile >= FLOWER_BASE:
             st.flowers.append(tile)
             self._event("flower", seat=seat, tile=NAMES[tile])
-            if kind and self.table.flower_robs:
-                window = Window(tile, seat, "flower")
-                claims.open_flower_window(self, window)
-                if window.choices:
-                    self.phase = CLAIM
-                    self.window = window
-                    self.flower_kind = kind
-                    return -2
-            if self.back - self.front - self.table.reserved_tail <= 0:
-                return -1
-            tile = self._draw_back()
-            self.flower_replaced = True
-            self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
+            if kind and self.table.flower_robs and self._open_window(tile, seat, "flower", claims.open_flower_window):
+                self.flower_kind = kind
+                return -2
+            tile = self._flower_replacement(seat)
+        return tile
+
+    def _flower_replacement(self, seat: int) -> int:
+        """A flower's replacement from the end of the wall, or -1 when none is left."""
+        if self.back - self.front - self.table.reserved_tail <= 0:
+            return -1
+        tile = self._draw_back()
+        self.flower_replaced = True
+        self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
         return tile
 
     def flower_passed(self, seat: int) -> None:
         """Nobody won on the flower `seat` set aside: it is replaced and
         the draw it interrupted goes on."""
         self.window = None
-        if self.back - self.front - self.table.reserved_tail <= 0:
+        tile = self._flower_replacement(seat)
+        if tile < 0:
             self._end_draw()
             return
-        tile = self._draw_back()
-        self.flower_replaced = True
-        self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
         self._receive(seat, tile, self.flower_kind, replaced=True)
+
+    def _open_window(self, tile: int, source: int, kind: str, opener) -> bool:
+        """A claim window on `tile`, when `opener` finds a seat with a claim."""
+        window = Window(tile, source, kind)
+        opener(self, window)
+        if not window.choices:
+            return False
+        self.phase = CLAIM
+        self.window = window
+        return True
 
     def flower_robbed(self, winners: list, w: Window) -> None:
         """Seats win on the flower another set aside: it joins the first
@@ -597,12 +605,7 @@ class Game:
         if declare:
             self._declare(seat, opening)
         self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
-        window = Window(tile, seat, "discard")
-        claims.open_discard_window(self, window)
-        if window.choices:
-            self.phase = CLAIM
-            self.window = window
-        else:
+        if not self._open_window(tile, seat, "discard", claims.open_discard_window):
             self._next_draw(seat)
 
     def _follow(self, seat: int, tile: int) -> None:
@@ -634,11 +637,7 @@ class Game:
         wins, else the next seat draws."""
         passed_history = self.window is not None and self.window.kind == "history"
         if self.table.history_wins and not passed_history:
-            window = Window(self.seats[after].discards[-1], after, "history")
-            claims.open_history_window(self, window)
-            if window.choices:
-                self.phase = CLAIM
-                self.window = window
+            if self._open_window(self.seats[after].discards[-1], after, "history", claims.open_history_window):
                 return
         self.window = None
         self.after_kong_discard = False
@@ -651,13 +650,8 @@ class Game:
                 st.counts[tile] -= 1
                 st.melds[i] = Meld(KONG, tile, ADDED, m.source, m.claimed)
                 self._event("kong", seat=seat, tile=NAMES[tile], kind=ADDED)
-                if ADDED in self.table.rob_kinds:
-                    window = Window(tile, seat, "rob")
-                    claims.open_rob_window(self, window)
-                    if window.choices:
-                        self.phase = CLAIM
-                        self.window = window
-                        return
+                if ADDED in self.table.rob_kinds and self._open_window(tile, seat, "rob", claims.open_rob_window):
+                    return
                 self._after_kong(seat, ADDED, tile=tile)
                 return
         st.counts[tile] -= 4
