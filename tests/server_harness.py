@@ -158,7 +158,13 @@ async def play(seat: Seat, chooser=first_choice, until=None, timeout: float = 60
         legal = seat.pending()
         if legal:
             await seat.act(chooser(legal))
-        await seat.recv()
+        try:
+            msg = await seat.recv()
+            if msg["type"] == "error" and msg["code"] == "rate_limited":
+                await asyncio.sleep(0.3)  # too fast for the server: slow down, then answer again
+                seat.sent_ask = None
+        except asyncio.TimeoutError:
+            raise AssertionError(f"stalled: view {seat.view}, errors {seat.errors[-3:]}, last {seat.stream[-2:]}") from None
 
 
 async def fresh_stream(ws_url: str, table_id: str, token: str, length: int) -> list[dict]:

@@ -64,7 +64,7 @@ def test_chow_by_text_then_a_restart_replays_every_chow_variant(tmp_path):
     tables = {}
     try:
         for v in CHOW_VARIANTS:
-            t = create_table(srv.url, variant=v, bot_delay=0, hand_pause=0, hands=2, turn_seconds=None)
+            t = create_table(srv.url, variant=v, bot_delay=0, hand_pause=0, hands=6, turn_seconds=None)
             tables[v] = (t, join(srv.url, t["id"], name=v))
 
         async def until_chow(v):
@@ -78,7 +78,7 @@ def test_chow_by_text_then_a_restart_replays_every_chow_variant(tmp_path):
 
             await play(s, chow_first, until=chowed, timeout=90)
             assert chowed(s), f"{v}: seat 0 never chowed"
-            assert not [e for e in s.errors if e["code"] != "stale"], s.errors
+            assert not [e for e in s.errors if e["code"] not in ("stale", "rate_limited")], s.errors
             await s.close()
             return s
 
