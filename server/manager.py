@@ -30,6 +30,8 @@ from .tables import Config, Limits, LiveTable, new_token
 from .tablestate import ReplayError, TableState, replay
 
 log = logging.getLogger("mjc.server")
+LISTED = ("id", "variant", "title", "unit", "players", "options", "config", "status", "hand", "hands", "seats",
+          "free_seats", "spectators", "created")
 
 
 class TableError(ValueError):
@@ -81,11 +83,30 @@ class Manager:
         return live
 
     def listing(self) -> list[dict]:
-        """Open tables of this process: waiting ones first, newest first."""
+        """Open tables, waiting ones first, newest first: this process's, and
+        with a shared store those the other processes serve too."""
         out = [t.info() for t in self.tables.values() if t.status in OPEN]
+        if self.store.shared:
+            out += [i for i in map(self._listed, self.store.unfinished()[-500:]) if i and i["id"] not in self.tables]
         out.sort(key=lambda i: (i["status"] != WAITING, -i["created"]))
-        return [{k: i[k] for k in ("id", "variant", "title", "unit", "players", "options", "config", "status", "hand",
-                                   "hands", "seats", "free_seats", "spectators", "created")} for i in out]
+        return [{k: i[k] for k in LISTED} for i in out]
+
+    def _listed(self, rec: TableRecord) -> dict | None:
+        """A table another process serves, as the store knows it (no game state)."""
+        try:
+            rs = load(rec.variant)
+            hands = rec.config.get("hands") or rs.configure(rec.options, rec.players).hands
+        except (UnknownVariant, OptionError):
+            return None
+        seats = self.store.seats(rec.id)
+        rows = [{"seat": s, "kind": kind, "name": seats.get(s, ("", "bot" if kind == "bot" else ""))[1],
+                 "joined": kind == "bot" or s in seats, "connected": False, "auto": False, "left": False,
+                 "ready": kind == "bot"} for s, kind in enumerate(rec.seats)]
+        return {"id": rec.id, "variant": rs.name, "title": {"zh": rs.title.zh, "en": rs.title.en},
+                "unit": {"zh": rs.scoring.unit_name.zh, "en": rs.scoring.unit_name.en}, "players": rec.players,
+                "options": rec.options, "config": rec.config, "status": rec.status, "hand": -1, "hands": hands,
+                "seats": rows, "spectators": 0, "created": rec.created,
+                "free_seats": [r["seat"] for r in rows if r["kind"] == "human" and not r["joined"]]}
 
     # ------------------------------------------------------------ creating
 

@@ -77,7 +77,8 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
         assert t["id"].startswith("a-")
         seat = join(a.url, t["id"], name="p")
         bots = create_table(a.url, variant="kunming", seats=["bot"] * 4, bot_delay=0.02, hand_pause=0, hands=2)
-        # B does not serve A's live tables
+        # B lists A's tables in its lobby, but does not serve them
+        assert t["id"] in [x["id"] for x in httpx.get(f"{b.url}/api/tables").json()["tables"]]
         r = httpx.post(f"{b.url}/api/tables/{t['id']}/join", json={})
         assert r.status_code == 409 and "another server process" in r.json()["error"]
 
