@@ -101,10 +101,17 @@ def variant_json(rs) -> dict:
         "fans": [{"id": f.id, "name": {"zh": f.name.zh, "en": f.name.en},
                   **({"source": _source(rs, "fans", f.id)} if _source(rs, "fans", f.id) else {})} for f in rs.scoring.fans],
         "options": [option_json(o, _source(rs, "options", o.id), rs) for o in rs.options],
-        "reasons": {k: {"zh": zh, "en": en} for k, (zh, en) in REASONS.items()},
+        "reasons": {**{k: {"zh": zh, "en": en} for k, (zh, en) in REASONS.items()}, **_own_reasons(rs)},
         "chow": "chow" in rs.verbs,
         "constraints": [c.message.both() for c in rs.constraints],
     }
+
+
+def _own_reasons(rs) -> dict:
+    """The payment reasons a variant names itself: its exhausted-wall rules
+    (查花猪, 查大叫, 退税 …) and payments moved to a winner (呼叫转移)."""
+    named = [(r.id, r.name) for r in rs.wall_rules] + [(m.reason, m.name) for m in rs.payment_moves]
+    return {rid: {"zh": name.zh, "en": name.en} for rid, name in named if name.zh and name.zh != rid}
 
 
 @lru_cache(maxsize=1)

@@ -213,3 +213,42 @@ def test_a_hand_against_bots_with_wilds_and_horses(server, browser):
     page.click("#fair-box summary")
     assert "seed:" in page.inner_text("#fair")
     assert not errors, errors
+
+
+def test_a_sichuan_hand_exchange_void_and_wins_over_time(server, browser):
+    """四川 血战到底 against bots: 换三张 picked by clicking three tiles of
+    one suit, 定缺 chosen with a button, the declared voids shown, and the
+    hand's wins listed in the settlement (SC-05, SC-06, SC-55)."""
+    errors: list[str] = []
+    page = page_of(browser, errors, viewport={"width": 1100, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#variant option[value=sichuan_xuezhan]", state="attached")
+    page.select_option("#variant", "sichuan_xuezhan")
+    page.fill("#delay", "0")
+    page.fill("#hands", "1")
+    page.click("#create-btn")
+    page.wait_for_selector("button.act.exchange")
+    tiles = [b.get_attribute("data-tile") for b in page.query_selector_all("#hand button.tile")]
+    suit = min((s for s in "mps" if sum(t.endswith(s) for t in tiles) >= 3), key=lambda s: sum(t.endswith(s) for t in tiles))
+    picked = 0
+    for i, t in enumerate(tiles):
+        if t.endswith(suit) and picked < 3:
+            page.query_selector_all("#hand button.tile")[i].click()
+            picked += 1
+    shot(page, "sichuan-exchange")
+    page.click("button.act.exchange")
+    page.wait_for_selector("#actions button.act", timeout=10000)
+    void = page.query_selector_all("#actions button.act")
+    assert any("定缺" in b.inner_text() for b in void)
+    void[0].click()
+    page.wait_for_selector(".tag.choice")
+    shot(page, "sichuan-void")
+    assert "定缺" in page.inner_text("body")
+    deadline = time.monotonic() + 180
+    while not page.query_selector(".summary"):
+        assert time.monotonic() < deadline, "the hand did not end"
+        if not click_something(page):
+            page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
+    shot(page, "sichuan-result")
+    assert not errors, errors
