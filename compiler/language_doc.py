@@ -58,6 +58,50 @@ void, ...}`) is `seat.choice.void` in seat and tile expressions,
 string, `''` before the declaration is made.
 """
 
+EXAMPLE = """## A whole variant
+
+A complete file, small but real (it validates, plays and scores as it
+stands): put it in `variants/` of the folder you run `mjc` in, then `mjc
+validate`, `mjc play NAME`, `mjc docs NAME`. `mjc show VARIANT` prints the
+YAML of any variant the package ships, to start from one of them.
+
+```yaml
+# yaml-language-server: $schema=../compiler/schema/variant.editor.schema.json
+title: {zh: 推倒胡, en: Push-down}
+summary: Four players, 136 tiles, pung and kong but no chow.
+players: {allowed: [4], default: 4}
+tiles: {suits: [m, p, s], honours: 1234567z}
+deal: {dealer: 14, others: 13}
+options:
+  rounds: {zh: 局数, en: Hands per match, type: int, values: [4, 8], default: 8}
+claims:
+  chow: false
+  priority: [hu, [kong, pong]]
+winning:
+  shapes: {standard: true, seven_pairs: true}
+scoring:
+  unit: fan
+  unit_name: {zh: 番, en: fan}
+  fans:
+    chicken: {zh: 鸡胡, en: Chicken hand, value: 1, alone: true}
+    all_pungs: {zh: 碰碰胡, en: All pungs, value: 2, when: shape.standard and sets.chows == 0}
+    full_flush: {zh: 清一色, en: Full flush, value: 4, when: hand.number_suits == 1 and hand.honours == 0}
+    seven_pairs: {zh: 七对, en: Seven pairs, value: 4, when: shape.seven_pairs}
+settlement:
+  win:
+    payers: {discard: discarder, self_draw: others}
+    amount: total
+dealer:
+  first: 0
+  next:
+    - {after: dealer_wins, deals: dealer}
+    - {after: draw, deals: dealer}
+    - {after: win, deals: next}
+match:
+  hands: options.rounds
+```
+"""
+
 FLOW = """## The flow of a hand
 
 A hand runs in three parts, each declared:
@@ -121,8 +165,44 @@ settlement:
 
 
 
+def _form(node: dict) -> str:
+    """What a key holds, in a few words: `text`, `list of ...`, `mapping {zh, en}` ..."""
+    ref = node.get("$ref")
+    if ref:
+        name = ref.split("/")[-1]
+        if name == "expr":
+            return "expression"
+        if name == "flag":
+            return "true, false or a table expression"
+        if name == "count":
+            return "integer or a table expression"
+        return _form(schema()["$defs"][name])
+    if "const" in node:
+        return f"`{node['const']}`"
+    if "enum" in node:
+        return "one of " + ", ".join(f"`{v}`" for v in node["enum"])
+    alts = node.get("oneOf") or node.get("anyOf")
+    if alts:
+        return " or ".join(_form(a) for a in alts)
+    kind = node.get("type")
+    if kind == "object":
+        keys = list(node.get("properties") or {})
+        if keys:
+            need = set(node.get("required") or [])
+            return "mapping {" + ", ".join(f"{k}{'*' if k in need else ''}" for k in keys) + "}"
+        return "mapping of ids"
+    if kind == "array":
+        items = node.get("items")
+        return "list" + (f" of {_form(items)}" if isinstance(items, dict) else "")
+    names = {"string": "text", "integer": "integer", "boolean": "true or false", "number": "number"}
+    if isinstance(kind, list):
+        return " or ".join(names.get(k, k) for k in kind)
+    return names.get(kind, kind or "any")
+
+
 def _schema_section(name: str, node: dict, depth: int, lines: list) -> None:
     props = node.get("properties") or {}
+    need = set(node.get("required") or [])
     for key, sub in props.items():
         if key == "$schema":
             continue
@@ -130,7 +210,11 @@ def _schema_section(name: str, node: dict, depth: int, lines: list) -> None:
         ref = sub.get("$ref")
         if ref and not desc:
             desc = schema()["$defs"][ref.split("/")[-1]].get("description", "")
-        lines.append(f"{'  ' * depth}- `{key}`: {desc}")
+        form = _form(sub)
+        if len(form) > 160:
+            form = form[:157] + "…"
+        mark = " **required**" if key in need else ""
+        lines.append(f"{'  ' * depth}- `{key}`{mark} ({form}): {desc}")
         for inner in _objects_within(sub):
             _schema_section(key, inner, depth + 1, lines)
 
@@ -189,6 +273,7 @@ def render() -> str:
     lines.append("")
     lines.append(SCOPES)
     lines.append(_limits())
+    lines.append(EXAMPLE)
     lines.append(FLOW)
     lines.append("## Facts")
     lines.append("")

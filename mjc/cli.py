@@ -20,7 +20,7 @@ class InputError(Exception):
 
 # Subcommands that play or read variants: they take --variants DIR and use
 # the working folder's variants/ when there is one (mjc/project.py).
-USES_VARIANTS = ("list", "play", "score", "scenario", "simulate", "docs", "serve", "verify-deal")
+USES_VARIANTS = ("list", "play", "score", "scenario", "simulate", "docs", "show", "serve", "verify-deal")
 
 EXAMPLES = {
     "validate": "mjc validate\n  mjc validate variants/kunming.yaml variants/my_rules.yaml",
@@ -34,6 +34,7 @@ EXAMPLES = {
     "scenario": "mjc scenario tests/scenarios/kunming/*.yaml\n  mjc scenario --explain my_bug.yaml",
     "simulate": "mjc simulate kunming --games 1000\n  mjc simulate chaozhou --games 10000 --workers 2 --option mai_ma=2 --json",
     "docs": "mjc docs chuxiong_yuxi > chuxiong.md\n  mjc docs 'Yunnan Ka Er Tiao'",
+    "show": "mkdir -p variants && mjc show sichuan_xuezhan > variants/my_sichuan.yaml\n  mjc show 台湾十六张",
     "serve": "mjc serve\n  mjc serve --port 8080 --db games.sqlite3",
     "verify-deal": "mjc verify-deal deal.json\n  curl -s HOST/api/tables/ID/hands | jq '.hands[0]' | mjc verify-deal",
 }
@@ -93,6 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
     s = sub.add_parser("docs", help="print a variant's rulebook in Markdown")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
+    s = sub.add_parser("show", help="print a variant's YAML source, to start a variant of your own from it")
     s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
 
     from server.cli import add_arguments  # serve and verify-deal live in server/
@@ -392,6 +395,26 @@ def cmd_docs(args) -> int:
     return EXIT_OK
 
 
+def cmd_show(args) -> int:
+    """The YAML a variant was compiled from: the working folder's, else the packaged copy."""
+    from importlib import resources
+    from pathlib import Path
+
+    rs = _ruleset(args.variant)
+    local = Path(getattr(args, "variants_dir", None) or "variants") / f"{rs.name}.yaml"
+    if local.is_file():
+        text = local.read_text(encoding="utf-8")
+    else:
+        try:
+            text = resources.files("variants").joinpath(f"{rs.name}.yaml").read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError, OSError):
+            raise InputError(f"the YAML source of {rs.name} is not installed with the package") from None
+    if rs.parents:
+        print(f"mjc show: {rs.name} extends {', '.join(rs.parents)}; `mjc show {rs.parents[0]}` prints that one", file=sys.stderr)
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
 def cmd_server(args) -> int:
     from runtime.registry import front, load
 
@@ -424,6 +447,7 @@ COMMANDS = {
     "scenario": cmd_scenario,
     "simulate": cmd_simulate,
     "docs": cmd_docs,
+    "show": cmd_show,
 }
 
 

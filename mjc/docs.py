@@ -542,12 +542,16 @@ def _settlement_section(rs, add) -> None:
 def _wall_rule_text(rs, r) -> str:
     name = r.name.both() if r.name.zh != r.id else r.id
     if r.kind == "refund":
-        return (f"{name}{_cond(r.when)}: every player for whom {_words(r.by_source)} holds returns the payments labelled "
-                f"{_reason(rs, r.refund)} he received this hand to those who paid them, if they take part (labelled {_reason(rs, r.id)}).")
-    pays = f"every player for whom {_words(r.pays_source)} holds" if r.pays_source else "every other player taking part"
+        return (f"{name}{_cond(r.when)}: every player taking part of whom this holds — {_words(r.by_source)} — returns "
+                f"the payments labelled {_reason(rs, r.refund)} he received this hand, and still holds, to those who paid "
+                f"them, if they take part (labelled {_reason(rs, r.id)}).")
+    pays = (f"every other player taking part of whom this holds — {_words(r.pays_source)} —" if r.pays_source
+            else "every other player taking part")
     ignore = f" without {', '.join(r.ignore_fans)}" if r.ignore_fans else ""
-    return (f"{name}{_cond(r.when)}: a player collects when {_words(r.collects_source)}; {pays} (and does not collect) pays "
-            f"him `{r.amount_source}`, `total` being his best wait valued as a discard win{ignore} (labelled {_reason(rs, r.id)}).")
+    uses_total = "total" in r.amount_source
+    value = (f", `total` being his best wait valued as a discard win{ignore}, capped as a hand's total is" if uses_total else "")
+    return (f"{name}{_cond(r.when)}: a player collects when {_words(r.collects_source)}; {pays} pays "
+            f"him `{r.amount_source}`{value} (labelled {_reason(rs, r.id)}).")
 
 
 def _seat_label(offset: int, n: int) -> str:

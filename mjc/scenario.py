@@ -37,6 +37,10 @@ KEYS = {
     "exchange_direction",
 }
 EXPECT_EXTRA = {"not_offered"}  # expect keys that are checks, not result keys
+# what a result may hold; those a result leaves out when they do not apply, with their value then
+RESULT_DEFAULTS = {"robbing_kong": False, "horses": [], "wilds": [], "indicator": None, "win_tile": None}
+RESULT_KEYS = {"variant", "end", "winners", "discarder", "self_drawn", "fans", "totals", "deltas", "payments",
+               "next_dealer", "wins", "exhausted", "file"} | set(RESULT_DEFAULTS)
 DIRECTIONS = ("next", "previous", "across")
 TURN_VERBS = {"discard", "kong", "hu", "ready", "double"}
 
@@ -112,6 +116,14 @@ class Runner:
             return
         if not isinstance(expect, dict):
             raise ScenarioError(f"{self.file}:{self.line('expect')}: expect maps result keys to their expected values")
+        for key in expect:
+            if key not in RESULT_KEYS and key not in EXPECT_EXTRA:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), sorted(RESULT_KEYS | EXPECT_EXTRA), n=2, cutoff=0.6)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise ScenarioError(f"{self.file}:{self.pos.of(('expect', key), key=True)[0]}: expect.{key} is not a key "
+                                    f"of a result{hint}; the keys: {', '.join(sorted(RESULT_KEYS | EXPECT_EXTRA))}")
         shapes = {"fans": dict, "totals": dict, "winners": list, "deltas": list, "payments": list, "wins": list}
         for key, shape in shapes.items():
             if key in expect and expect[key] is not None and not isinstance(expect[key], shape):
@@ -624,10 +636,10 @@ def compare(expect, result: dict, where: str = "") -> list[str]:
     for key, want in expect.items():
         if key in EXPECT_EXTRA:
             continue  # checked during play
-        if key not in result:
+        if key not in result and key not in RESULT_DEFAULTS:
             diffs.append(f"expect{where}.{key}: the result has no {key!r}")
             continue
-        got = result[key]
+        got = result.get(key, RESULT_DEFAULTS.get(key))
         if key == "wins":
             diffs.extend(_compare_wins(want, got))
         elif key == "fans":

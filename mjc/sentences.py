@@ -107,6 +107,22 @@ PHRASES = {
     "horse.share": ("the horse's share", "马的份额"),
     "kong.tile": ("the kong's tile", "杠牌"),
     "kong.kind": ("the kind of kong", "杠的种类"),
+    "seat.suit_count": ("the tiles the seat holds of the suit", "所持花色张数"),
+    "seat.won": ("the seat has won", "已和牌"),
+    "seat.flowers": ("the flowers the seat has set aside", "花牌数"),
+    "seat.flowers_held": ("the seat's flowers among", "所持花牌数"),
+    "hand.suit_count": ("the tiles the hand holds of the suit", "该花色张数"),
+    "hand.flowers_held": ("the flowers held among", "所持花牌数"),
+    "hand.own_flowers": ("the player's own flowers", "正花数"),
+    "hand.flower_sets": ("the complete sets of flowers", "花杠数"),
+    "hand.own_flowers_outside_sets": ("the player's own flowers outside complete sets", "不成花杠的正花数"),
+    "win.flower_replacement": ("the win is on a flower's replacement", "花上开花"),
+    "dealer.streak": ("the dealer's streak", "连庄数"),
+    "tile.suit": ("the tile's suit", "牌的花色"),
+    "tile.rank": ("the tile's number", "牌的点数"),
+    "tile.is_honour": ("the tile is an honour", "字牌"),
+    "tile.is_flower": ("the tile is a flower", "花牌"),
+    "tile": ("the tile", "该牌"),
 }
 # a count reads as "the number of ..."
 for _name, (_en, _zh) in list(PHRASES.items()):
@@ -171,6 +187,11 @@ class _Reader:
             return zh.get(path, path) if self.zh else path
         if path.startswith("fans."):
             return f"「{path[5:]}」计数" if self.zh else f"the count of {path[5:]}"
+        parts = path.split(".")
+        if len(parts) == 3 and parts[1] == "choice":
+            who = {"seat": ("the seat", "本家"), "winner": ("the winner", "和牌者"), "payer": ("the payer", "付款者")}.get(
+                parts[0], (parts[0], parts[0]))
+            return f"{who[1]}所定「{parts[2]}」" if self.zh else f"{who[0]}'s declared “{parts[2]}”"
         phrase = PHRASES.get(path)
         if phrase:
             return phrase[1] if self.zh else phrase[0]
@@ -198,7 +219,7 @@ class _Reader:
         if node.op == "not":
             if isinstance(node.operand, (BoolOp, Compare)):
                 return f"并非（{inner}）" if self.zh else f"not ({inner})"
-            return f"非{inner}" if self.zh else f"not: {inner}"
+            return f"非{inner}" if self.zh else f"not ({inner})"
         return f"−{inner}"
 
     def _Binary(self, node):

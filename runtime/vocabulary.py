@@ -113,7 +113,7 @@ _fact("hand.flower_sets", INT, "h.flower_sets", _HANDLIKE, "Complete sets of flo
 _fact("hand.own_flowers_outside_sets", INT, "h.own_flowers_outside_sets", _HANDLIKE, "The player's own flowers that are not part of a complete set he holds.")
 _fact("hand.wilds", INT, "h.wilds", _HANDLIKE, "How many wild tiles the hand holds, melds included.")
 _fact("hand.concealed_quads", INT, "h.concealed_quads", _HANDLIKE, "Kinds of which all four copies are among the concealed tiles and not konged.")
-_fact("hand.hogs", INT, "h.hogs", _HANDLIKE, "Kinds of which all four copies are in the hand, in concealed tiles, pungs or chows, and not konged.")
+_fact("hand.hogs", INT, "h.hogs", _HANDLIKE, "Kinds of which all four copies are in the hand, in concealed tiles, pungs or chows, and not konged (concealed quads included: do not add hand.concealed_quads to it).")
 _fact("hand.kinds", INT, "h.kinds", _HANDLIKE, "How many different tile kinds the hand holds, melds included.")
 _fact("hand.kinds_in", INT, "h.kinds_in", _HANDLIKE, "How many of the given tile kinds the hand holds, melds included.", args=(TILES,))
 _fact("hand.rank_span", INT, "h.rank_span", _HANDLIKE, "The highest number minus the lowest among the hand's number tiles (0 without any).")
@@ -177,7 +177,7 @@ _fact("winner.horse_hits", INT, "s.winner_horse_hits", SETTLE, "Reward horses tu
 _fact("winner.doublings", INT, "s.winner_doublings", SETTLE, "Wins the receiving player deferred this hand to double (加倍).")
 
 # -- one seat at an exhausted wall
-_fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with.")
+_fact("seat.ready", BOOL, "s.ready", SEAT, "The seat's hand waits on at least one tile it could still win with: a kind it does not already hold all copies of, and no restriction of its declarations stops the win (tiles seen on the table do not matter).")
 _fact("seat.declared_ready", BOOL, "s.declared", SEAT, "The seat declared ready this hand.")
 _fact("seat.is_dealer", BOOL, "s.is_dealer", SEAT, "The seat is the dealer.")
 _fact("seat.bought", INT, "s.bought", SEAT, "The stakes the seat bought before the deal.")

@@ -180,7 +180,7 @@ def test_conditions_read_as_sentences_and_only_claims_that_exist():
     assert "- Priority: hu > kong = pong; ties" in out
     assert "| self_drawn | 自摸 | Self-drawn | 1 | the win is self-drawn · 自摸 |" in out
     assert "`win.self_drawn`" not in out
-    assert sentence("win.tile == 2s and not win.self_drawn") == "the winning tile is 2s and not: the win is self-drawn"
+    assert sentence("win.tile == 2s and not win.self_drawn") == "the winning tile is 2s and not (the win is self-drawn)"
     assert sentence("win.tile == 2s and not win.self_drawn", zh=True) == "和牌张为二条且非自摸"
     assert sentence("2 * (total + 1) if winner.is_dealer else total") == (
         "2 × (the hand's value + 1) if the winner is the dealer, else the hand's value")
