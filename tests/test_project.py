@@ -130,7 +130,10 @@ def test_a_plain_install_plays_the_working_folder(tmp_path):
     """The README's `pip install .` (not editable) into a fresh venv: an
     edited fan in a copied variant shows in `mjc play` and `mjc score`."""
     src = tmp_path / "src"
-    for package in ("compiler", "runtime", "generated", "mjc", "server"):
+    import tomllib
+
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    for package in packages:
         shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
     for f in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / f, src / f)
