@@ -80,9 +80,16 @@ def shot(page, name):
 
 
 def concealed_tiles_shown(page) -> list[str]:
-    """Faces a spectator sees in the seats' concealed rows (melds aside)."""
-    return page.eval_on_selector_all(
-        ".seat-box .row:not(.melds) .tile", "els => els.map(e => e.dataset.tile).filter(t => t !== 'back')")
+    """Faces a spectator sees in the seats' concealed rows (melds aside)
+    while a hand is in play (read in one go: at its end every hand is shown)."""
+    return page.evaluate(
+        """() => {
+          const result = document.querySelector('#result');
+          const over = (result && result.offsetParent !== null) || document.body.innerText.includes('本局结束');
+          if (over) return [];
+          return [...document.querySelectorAll('.seat-box .row:not(.melds) .tile')]
+            .map(e => e.dataset.tile).filter(t => t !== 'back');
+        }""")
 
 
 def test_two_friends_play_a_match_through_an_invite_link_a_spectator_watches_anyone_replays(server, browser, tmp_path):
@@ -137,7 +144,7 @@ def test_two_friends_play_a_match_through_an_invite_link_a_spectator_watches_any
             if page.is_visible("#result") and page.query_selector("#result button"):
                 page.click("#result button:has-text('关闭')")  # read the settlement, then play on
             moved |= click_something(page)
-        seen_concealed += concealed_tiles_shown(watcher) if not watcher.is_visible("#result") else []
+        seen_concealed += concealed_tiles_shown(watcher)
         if not moved:
             alice.wait_for_timeout(60)
         if not shots["alice-playing"] and alice.query_selector("#pond-top .tile") and alice.query_selector("#pond-bottom .tile"):
