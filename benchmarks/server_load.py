@@ -2,6 +2,14 @@
 
     python -m benchmarks.server_load --tables 10 100 1000
     python -m benchmarks.server_load --tables 10 --seconds 5     # a quick slice
+    python -m benchmarks.server_load --tables 10 100 1000 --db postgresql://user:pass@127.0.0.1/db
+
+With `--db` a PostgreSQL URL the server stores tables and moves there
+(its tables are dropped first: give it a database of its own). Where the
+machine has two cores or more, the server is pinned to one core and the
+load generator to the others (`os.sched_setaffinity`, as `taskset` does),
+so that each has its own; `--no-pin` shares them. A PostgreSQL server on
+the same machine is not pinned and competes with both.
 
 For each N a fresh `mjc serve` process (its own SQLite file in a temporary
 folder) gets N four-seat tables, every seat a human seat taken by this
@@ -84,14 +92,33 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def cores() -> tuple[set, set] | None:
+    """(server cores, generator cores) when there are two or more to split."""
+    mine = sorted(os.sched_getaffinity(0))
+    if len(mine) < 2:
+        return None
+    return {mine[0]}, set(mine[1:])
+
+
+def clean_postgres(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS actions, seats, tables")
+
+
 class Server:
-    def __init__(self, folder: str):
+    def __init__(self, folder: str, db: str | None = None, server_cores: set | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "mjc", "serve", "--port", str(self.port), "--db", f"{folder}/load.sqlite3",
+        if db:
+            clean_postgres(db)
+        cmd = [sys.executable, "-m", "mjc", "serve", "--port", str(self.port), "--db", db or f"{folder}/load.sqlite3",
                "--log-level", "warning", "--create-rate", "0", "--max-tables", "100000"]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(f"{folder}/server.log", "wb"))
+        pin = (lambda: os.sched_setaffinity(0, server_cores)) if server_cores else None
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(f"{folder}/server.log", "wb"),
+                                     preexec_fn=pin)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -153,7 +180,7 @@ class SeatClient:
                         self.sent_at[self.next_id] = time.perf_counter()
                         await self.ws.send(json.dumps({"type": "act", "action": self.choose(v["legal_actions"]),
                                                        "ask": msg["ask"], "id": self.next_id}))
-                elif kind in ("accepted", "error"):
+                elif kind in ("accepted", "error") and "id" in msg:
                     t0 = self.sent_at.pop(msg.get("id"), None)
                     if t0 is not None:
                         self.stats["latency"].append(time.perf_counter() - t0)
@@ -246,8 +273,13 @@ def main(argv=None) -> int:
     p.add_argument("--hands", type=int, default=1, help="hands each table plays (default 1)")
     p.add_argument("--seconds", type=float, default=60, help="play time budget per N (default 60)")
     p.add_argument("--variant", default="yunnan_ka_er_tiao")
+    p.add_argument("--db", help="a postgresql:// URL to store in (default: an SQLite file in a temporary folder)")
+    p.add_argument("--no-pin", action="store_true", help="do not pin the server and the generator to separate cores")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    split = None if args.no_pin else cores()
+    if split:
+        os.sched_setaffinity(0, split[1])
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     need = 4 * max(args.tables) + 200
     if soft < need:
@@ -255,12 +287,13 @@ def main(argv=None) -> int:
     rows = []
     for n in args.tables:
         folder = tempfile.mkdtemp(prefix="mjc-load-")
-        server = Server(folder)
+        server = Server(folder, args.db, split[0] if split else None)
         try:
             rows.append(asyncio.run(run_load(server.url, n, args.hands, args.seconds, args.variant, server)))
         finally:
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
+        rows[-1].update(store="postgresql" if args.db else "sqlite", pinned=bool(split))
         if args.json:
             print(json.dumps(rows[-1]))
         else:
@@ -271,7 +304,9 @@ def main(argv=None) -> int:
                   f"(RSS {r['rss_before_mib']} → {r['rss_loaded_mib']} MiB), {r['hands_done']} hands in {r['play_s']} s, "
                   f"{r['refused']} refused, {r['dropped']} dropped", flush=True)
     if not args.json:
-        print(f"({platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()})")
+        where = f"server on core {sorted(split[0])}, generator on {sorted(split[1])}" if split else "not pinned"
+        print(f"({platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}, "
+              f"{'PostgreSQL' if args.db else 'SQLite'}, {where})")
     return 0
 
 

@@ -3,15 +3,16 @@ load → schema check → semantic check and lowering → render."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ir
+from . import ir, playability, provenance
 from .errors import CompileError
 from .inherit import Source, load_variant, load_variant_text
 from .lower import lower, semantic_errors
 from .render import render
-from .schema_check import check
+from .schema_check import check, schema
 
 
 @dataclass
@@ -36,7 +37,14 @@ def _compile(source: Source, name: str) -> Compiled:
     errors, broken = check(data, positions)
     if errors:
         raise CompileError(errors + semantic_errors(data, positions, name, source, broken))
-    variant = lower(data, positions, name, source)
+    seen: list = []
+    variant = lower(data, positions, name, source, seen)
+    problems = playability.check(variant, seen, positions)
+    marks, wrong = provenance.collect(data, positions, schema()["properties"])
+    if problems or wrong:
+        raise CompileError(problems + wrong)
+    if marks:
+        variant = dataclasses.replace(variant, provenance=marks)
     return Compiled(name, variant, render(variant))
 
 

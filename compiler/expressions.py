@@ -421,6 +421,9 @@ class _Checker:
         if fact is None or not fact.args:
             raise ExprError(self._unknown(node.func) if fact is None else f"{node.func} is not a function", node.offset)
         self.names.add(node.func)
+        if node.func in _SEES_NO_FLOWERS and any(_names_flowers(a) for a in node.args):
+            raise ExprError(f"{node.func} counts tiles of the hand, where flowers never are; count the flowers set "
+                            f"aside with {_SEES_NO_FLOWERS[node.func]}", node.offset)
         want = list(fact.args)
         if len(args) != len(want) or any(not _fits(a, w) for a, w in zip(args, want)):
             raise ExprError(
@@ -507,6 +510,25 @@ class _Checker:
         if a != b:
             raise ExprError(f"both branches of 'if' must have one type, got {_a(a)} and {_a(b)}", node.other.offset)
         return a
+
+
+# facts over the hand's tiles, and what to use for flowers instead
+_SEES_NO_FLOWERS = {
+    "hand.count": "hand.flowers_held(...)", "hand.concealed_copies": "hand.flowers_held(...)",
+    "melds.copies": "hand.flowers_held(...)", "hand.kinds_in": "hand.flowers_held(...)",
+    "hand.only": "hand.flowers_held(...) and hand.flowers", "hand.any": "hand.flowers_held(...) > 0",
+    "sets.has_pung": "hand.flowers_held(...)", "sets.has_chow": "hand.flowers_held(...)",
+    "sets.pungs_of": "hand.flowers_held(...)", "sets.chows_of": "hand.flowers_held(...)",
+    "sets.all_contain": "hand.flowers_held(...)",
+}
+
+
+def _names_flowers(node) -> bool:
+    if isinstance(node, TileConst):
+        return any(t >= tilemod.FLOWER_BASE for t in node.tiles)
+    if isinstance(node, ListExpr):
+        return any(_names_flowers(i) for i in node.items)
+    return False
 
 
 def _alternatives(word, candidates, keep_order: bool = False) -> str:

@@ -302,9 +302,7 @@ class PaymentMove:
 @dataclass(frozen=True)
 class Dealer:
     first: str
-    after_win: str
-    after_multiple_winners: str
-    after_draw: str
+    next: tuple  # (after, deals)
     may_repeat: Value
     creator_deals: Value = Value(const=False)
 
@@ -324,6 +322,7 @@ class Variant:
     tile_kinds: tuple
     removals: tuple  # (tiles, Value) pairs
     copies: int
+    flower_sets: tuple  # tuples of flower tiles
     dealer_tiles: int
     other_tiles: int
     reserved_tail: Value
@@ -343,6 +342,8 @@ class Variant:
     face_up_tail: Value = Value(const=0)
     stakes: Stakes | None = None
     history_wins: tuple = ()
+    flower_wins: tuple = ()  # HistoryWin: wins on one's own flowers
+    flower_robs: tuple = ()  # HistoryWin: wins on another's flower
     kong_payments: KongPayments | None = None
     wilds: Wilds | None = None
     horses: Horses | None = None
@@ -351,8 +352,10 @@ class Variant:
     ready_sees_opponent: Value = Value(const=False)
     prevailing_wind: str = "east"
     autoplay_wins: Value = Value(const=False)
+    wind_rounds: Value = Value(const=0)
     wall_rules: tuple = ()  # WallRule
     opening: tuple = ()  # OpeningStep
     restrictions: tuple = ()  # Restriction
     hand_end: HandEnd = HandEnd()
     payment_moves: tuple = ()  # PaymentMove
+    provenance: dict | None = None  # where values come from (compiler/provenance.py)

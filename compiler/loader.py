@@ -172,9 +172,31 @@ def _syntax_message(exc: yaml.MarkedYAMLError) -> tuple[object, str]:
     return mark or ctx, problem.replace("<block end>", "the end of the block")
 
 
+MAX_DEPTH = 100  # mappings and lists nested deeper than this are refused
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Refuse nesting past MAX_DEPTH before building anything (the YAML
+    parser reads events without recursion; building the tree recurses)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise CompileError([Diagnostic(file, mark.line + 1, mark.column + 1,
+                                                   f"nested more than {MAX_DEPTH} levels deep")])
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # a syntax error: compose reports it with its position
+
+
 def load_text(text: str, file: str) -> tuple[object, Positions]:
     """Parse YAML text; raises CompileError with positions on any mistake."""
     positions = Positions(file, text=text)
+    _check_depth(text, file)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -206,6 +228,9 @@ def load_file(path: str | Path, display: str | None = None) -> tuple[object, Pos
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CompileError([Diagnostic(shown, 1, 1, f"the file is not UTF-8 (byte {exc.start})")]) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        bad = raw[exc.start:exc.end].hex(" ")
+        raise CompileError([Diagnostic(shown, line, col, f"the file is not UTF-8: byte {exc.start + 1} (0x{bad}) is not UTF-8 text; save it as UTF-8")]) from None
     data, positions = load_text(text, shown)
     return data, positions, raw

@@ -29,6 +29,7 @@ class _Lowering:
         self.option_types: dict[str, OptionType] = {}
         self.defs: dict = {}
         self.fan_ids: frozenset = frozenset()
+        self.seen: list = []  # (path, compiled, scope) of every expression, for compiler/playability.py
         self.choices: dict = {}  # declaration id -> the values offered
         self.excludes_all: set = set()  # fans that exclude every other (`excludes: all`)
 
@@ -61,6 +62,7 @@ class _Lowering:
             shown = " ".join(text.split())
             self.errors.append(self.pos.diag_at(path, exc.offset, f"in {shown!r}: {exc.message}"))
             return None
+        self.seen.append((tuple(path), c, scope))
         return ir.Expr(text, c.code, c.type, scope, c.names)
 
     def value(self, path, default, want: str, scope: str = vocab.TABLE) -> ir.Value:
@@ -130,8 +132,11 @@ class _Lowering:
         kongs = g("kongs", self.kongs)
         ready = g("ready", self.ready)
         winning_shapes = g("winning", self.winning_shapes, {})
+        fans_raw = self.get("scoring", "fans", default={})
+        # fan ids are known even where the schema found the fan table broken (no false "unknown fan")
+        self.fan_ids = frozenset(fans_raw) if isinstance(fans_raw, dict) else frozenset()
         scoring = g("scoring", self.scoring)
-        fan_ids = {f.id for f in scoring.fans} if scoring else set()
+        fan_ids = {f.id for f in scoring.fans} if scoring else set(self.fan_ids)
         g("ready scoring", lambda: self.fan_refs(("ready", "kong_ignores"), fan_ids))
         winning = g("winning", lambda: self.winning(winning_shapes))
         settlement = g("settlement", self.settlement)
@@ -146,6 +151,8 @@ class _Lowering:
         kong_payments = g("settlement", self.kong_payments)
         stakes = g("stakes", self.stakes)
         history_wins = g("winning scoring", lambda: self.history_wins(fan_ids), [])
+        flower_wins = g("winning scoring", lambda: self.history_wins(fan_ids, "by_flowers"), [])
+        flower_robs = g("winning scoring", lambda: self.history_wins(fan_ids, "on_flower"), [])
         face_up = g("wall", lambda: self.value(("wall", "face_up_tail"), 0, vocab.INT), ir.Value(const=0))
         wilds = g("wilds tiles", lambda: self.wilds(kinds))
         horses = g("horses tiles players", lambda: self.horses(kinds, players))
@@ -156,13 +163,15 @@ class _Lowering:
         if self.tolerant:
             g("wall", lambda: self.value(("wall", "reserved_tail"), 0, vocab.INT))
             g("wall", lambda: self.value(("wall", "left_undrawn"), 0, vocab.INT))
-            g("match", lambda: self.value(("match", "hands"), "options.rounds", vocab.INT))
+            g("match", lambda: self.value(("match", "hands"), self.default_hands(), vocab.INT))
+            g("match", lambda: self.value(("match", "wind_rounds"), 0, vocab.INT))
             g("deal players tiles", lambda: self.deal_size(players, kinds, copies))
             raise CompileError(self.errors)
         dealer_tiles, other_tiles = self.deal_size(players, kinds, copies)
         reserved_tail = self.value(("wall", "reserved_tail"), 0, vocab.INT)
         left_undrawn = self.value(("wall", "left_undrawn"), 0, vocab.INT)
-        hands = self.value(("match", "hands"), "options.rounds", vocab.INT)
+        hands = self.value(("match", "hands"), self.default_hands(), vocab.INT)
+        wind_rounds = self.value(("match", "wind_rounds"), 0, vocab.INT)
         verbs = ["discard", "hu", "pass"]
         if claims.pong.expr or claims.pong.const:
             verbs.append("pong")
@@ -196,6 +205,7 @@ class _Lowering:
             tile_kinds=tuple(kinds),
             removals=tuple(removals),
             copies=copies,
+            flower_sets=tuple(self.flower_sets(kinds)),
             dealer_tiles=dealer_tiles,
             other_tiles=other_tiles,
             reserved_tail=reserved_tail,
@@ -215,6 +225,8 @@ class _Lowering:
             face_up_tail=face_up,
             stakes=stakes,
             history_wins=tuple(history_wins),
+            flower_wins=tuple(flower_wins),
+            flower_robs=tuple(flower_robs),
             kong_payments=kong_payments,
             wilds=wilds,
             horses=horses,
@@ -222,6 +234,7 @@ class _Lowering:
             special_sets=tuple(special_sets),
             ready_sees_opponent=sees,
             prevailing_wind=self.get("match", "prevailing_wind", default="east"),
+            wind_rounds=wind_rounds,
             autoplay_wins=self.value(("autoplay", "wins"), False, vocab.BOOL),
             wall_rules=tuple(wall_rules),
             opening=tuple(opening),
@@ -229,6 +242,24 @@ class _Lowering:
             hand_end=hand_end,
             payment_moves=tuple(payment_moves),
         )
+
+    def flower_sets(self, kinds) -> list[tuple]:
+        out = []
+        for i, _ in enumerate(self.get("tiles", "flower_sets", default=[]) or []):
+            path = ("tiles", "flower_sets", i)
+            group = [t for t, _ in self.tiles(path)]
+            wrong = [t for t in group if t < 34 or t not in kinds]
+            if wrong:
+                self.error(path, f"{tilemod.format_tiles(wrong)}: a flower set names flowers of the tile set")
+            elif len(set(group)) != len(group) or len(group) < 2:
+                self.error(path, "a flower set names two or more different flowers")
+            else:
+                out.append(tuple(sorted(group)))
+        return out
+
+    def default_hands(self):
+        """A match counts `options.rounds` hands, unless it counts rounds of wind."""
+        return 0 if self.get("match", "wind_rounds") is not None else "options.rounds"
 
     def removals(self, kinds) -> list[tuple]:
         out = []
@@ -325,7 +356,7 @@ class _Lowering:
 
     def options(self) -> list[ir.Option]:
         raw = dict(self.get("options", default={}) or {})
-        if "rounds" not in raw:
+        if "rounds" not in raw and self.get("match", "wind_rounds") is None:
             raw["rounds"] = DEFAULT_ROUNDS
         out = []
         for oid, spec in raw.items():
@@ -803,10 +834,13 @@ class _Lowering:
             return None
         return ir.Stakes(self.value(("stakes", "when"), True, vocab.BOOL), tuple(spec["values"]))
 
-    def history_wins(self, fan_ids: set) -> list[ir.HistoryWin]:
+    def history_wins(self, fan_ids: set, key: str = "by_discards") -> list[ir.HistoryWin]:
+        """Wins that examine no hand (on a run of discards, on flowers)."""
         out = []
-        for wid, spec in (self.get("winning", "by_discards", default={}) or {}).items():
-            path = ("winning", "by_discards", wid)
+        if key != "by_discards" and self.get("winning", key) and not any(t >= 34 for t, _ in self.tiles(("tiles", "flowers"))):
+            self.error(("winning", key), "the tile set has no flowers")
+        for wid, spec in (self.get("winning", key, default={}) or {}).items():
+            path = ("winning", key, wid)
             for i, f in enumerate(spec["fans"]):
                 if f not in fan_ids:
                     self.error(path + ("fans", i), f"unknown fan {f!r}" + _close(f, fan_ids))
@@ -818,8 +852,11 @@ class _Lowering:
     def wall_rules(self, fan_ids: set, kong_reason) -> list[ir.WallRule]:
         out = []
         # the reasons of the payments made before the exhausted wall, which a refund may return
-        reasons = {"win", self.get("horses", "bought", "reason", default="horse"),
-                   self.get("follow_dealer", "reason", default="gen_zhuang")}
+        reasons = {"win"}
+        if self.get("horses") is not None:
+            reasons.add(self.get("horses", "bought", "reason", default="horse"))
+        if self.get("follow_dealer") is not None:
+            reasons.add(self.get("follow_dealer", "reason", default="gen_zhuang"))
         reasons |= {kong_reason} if kong_reason else set()
         reasons |= {e["reason"] for e in self.get("settlement", "win", "extras", default=[]) or []}
         reasons |= {m.get("reason", "moved") for m in self.get("settlement", "moves", default=[]) or []}
@@ -924,7 +961,8 @@ class _Lowering:
         from runtime.actions import ALL_VERBS
 
         did = spec["id"]
-        if did in ALL_VERBS or did == "exchange":
+        clash = did in ALL_VERBS or did == "exchange"
+        if clash:
             self.error(path + ("id",), f"{did!r} is already a verb; a declaration needs an id of its own")
         suits = spec["choices"] == "suits"
         values = tuple(s for s in "mps" if any(tilemod.suit_of(k) == s for k in kinds)) if suits else tuple(spec["choices"])
@@ -935,7 +973,8 @@ class _Lowering:
             self.error(path + ("auto",), "fewest_suit chooses a suit; these choices are not suits (choices: suits)")
         if did in self.choices:
             self.error(path + ("id",), f"declaration {did!r} is made twice")
-        self.choices[did] = values
+        if not clash:
+            self.choices[did] = values
         return ir.OpeningStep("declare", did, name, when, choices=() if suits else values, choices_are_suits=suits,
                               auto=auto, rule=spec.get("rule", ""))
 
@@ -979,18 +1018,43 @@ class _Lowering:
                                           self.text(m) if "zh" in m else ir.Text("", ""), m.get("rule", "")))
         return out
 
+    # the hands a rotation rule may meet: (dealer won, several winners, anyone won)
+    _HANDS = {"the dealer's own win": (True, False, True), "another player's win": (False, False, True),
+              "several winners with the dealer": (True, True, True), "several winners without the dealer": (False, True, True),
+              "a draw": (False, False, False)}
+
+    def rotation(self) -> tuple:
+        raw = self.get("dealer", "next")
+        if raw is None:
+            return (("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer"))
+        rules = tuple((r["after"], r["deals"]) for r in raw)
+        several = self.get("claims", "multiple_winners", default=True) is not False
+        covered: set = set()
+        for i, (after, _) in enumerate(rules):
+            fits = {name for name, hand in self._HANDS.items() if _rotation_fits(after, *hand)}
+            if fits and fits <= covered:
+                self.error(("dealer", "next", i), f"this rule never applies: the rules before it already decide after {after}")
+            covered |= fits
+        missing = [name for name, hand in self._HANDS.items() if name not in covered and (several or not hand[1])]
+        if missing:
+            self.error(("dealer", "next"), "no rule says who deals after " + ", ".join(missing) + "; add one (after: any catches the rest)")
+        return rules
+
     def dealer(self, players: list[int]) -> ir.Dealer:
         first = self.get("dealer", "first", default=0)
         if isinstance(first, int) and first >= min(players):
             self.error(("dealer", "first"), f"seat {first} does not exist at a {min(players)}-player table")
         return ir.Dealer(
             first=str(first),
-            after_win=self.get("dealer", "after_win", default="winner"),
-            after_multiple_winners=self.get("dealer", "after_multiple_winners", default="discarder"),
-            after_draw=self.get("dealer", "after_draw", default="stay"),
+            next=self.rotation(),
             may_repeat=self.value(("dealer", "may_repeat"), True, vocab.BOOL),
             creator_deals=self.value(("dealer", "creator_deals"), False, vocab.BOOL),
         )
+
+
+def _rotation_fits(after: str, dealer_won: bool, several: bool, won: bool) -> bool:
+    return (after == "any" or (after == "draw" and not won) or (after == "win" and won)
+            or (after == "several_winners" and several) or (after == "dealer_wins" and dealer_won))
 
 
 def _close(word, candidates) -> str:
@@ -1000,9 +1064,14 @@ def _close(word, candidates) -> str:
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
-def lower(data: dict, pos: Positions, name: str, source) -> ir.Variant:
-    """`source` is the `inherit.Source` the data was merged from."""
-    return _Lowering(data, pos, name, source).lower()
+def lower(data: dict, pos: Positions, name: str, source, seen: list | None = None) -> ir.Variant:
+    """`source` is the `inherit.Source` the data was merged from; `seen`
+    receives (path, compiled, scope) of every expression compiled."""
+    lowering = _Lowering(data, pos, name, source)
+    variant = lowering.lower()
+    if seen is not None:
+        seen.extend(lowering.seen)
+    return variant
 
 
 def semantic_errors(data, pos: Positions, name: str, source, broken: set) -> list[Diagnostic]:

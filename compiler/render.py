@@ -314,16 +314,21 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
     stakes = None
     if v.stakes is not None:
         stakes = Call("StakesSpec", (), (("when", fx.value("stakes_when", v.stakes.when)), ("values", tuple(v.stakes.values))))
-    history = tuple(
-        Call("HistoryWinSpec", (), (
-            ("id", h.id),
-            ("name", _text(h.name)),
-            ("when", fx.add(f"wins_on_discards_{h.id}", h.when, f"{h.name.zh} {h.name.en}")),
-            ("when_source", " ".join(h.when.source.split())),
-            ("fans", tuple(h.fans)),
-        ))
-        for h in v.history_wins
-    )
+    def shapeless_wins(wins, prefix):
+        return tuple(
+            Call("HistoryWinSpec", (), (
+                ("id", h.id),
+                ("name", _text(h.name)),
+                ("when", fx.add(f"{prefix}_{h.id}", h.when, f"{h.name.zh} {h.name.en}")),
+                ("when_source", " ".join(h.when.source.split())),
+                ("fans", tuple(h.fans)),
+            ))
+            for h in wins
+        )
+
+    history = shapeless_wins(v.history_wins, "wins_on_discards")
+    flower_wins = shapeless_wins(v.flower_wins, "wins_on_flowers")
+    flower_robs = shapeless_wins(v.flower_robs, "wins_on_a_flower")
     wall_rules = tuple(_wall_rule(rule, fx) for rule in v.wall_rules)
     opening = tuple(_opening_step(step, fx) for step in v.opening)
     restrictions = tuple(
@@ -361,9 +366,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
     )
     dealer = Call("DealerSpec", (), (
         ("first", d.first),
-        ("after_win", d.after_win),
-        ("after_multiple_winners", d.after_multiple_winners),
-        ("after_draw", d.after_draw),
+        ("next", tuple(d.next)),
         ("may_repeat", fx.value("dealer_may_repeat", d.may_repeat)),
         *((("creator_deals", fx.value("dealer_creator_deals", d.creator_deals)),)
           if d.creator_deals.expr is not None or d.creator_deals.const else ()),
@@ -391,6 +394,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("tile_kinds", tuple(v.tile_kinds)),
         ("removals", tuple((tiles, fx.value(f"tiles_removed_{i}", when)) for i, (tiles, when) in enumerate(v.removals))),
         ("copies", v.copies),
+        *((("flower_sets", tuple(v.flower_sets)),) if v.flower_sets else ()),
         ("dealer_tiles", v.dealer_tiles),
         ("other_tiles", v.other_tiles),
         ("reserved_tail", fx.value("wall_reserved_tail", v.reserved_tail)),
@@ -409,11 +413,15 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("face_up_tail", fx.value("wall_face_up_tail", v.face_up_tail)),
         ("stakes", stakes),
         ("history_wins", history),
+        *((("flower_wins", flower_wins),) if flower_wins else ()),
+        *((("flower_robs", flower_robs),) if flower_robs else ()),
         ("kong_payments", kong_payments),
         ("wilds", wilds),
         ("horses", horses),
         ("follow_dealer", follow),
         *((("prevailing_wind", v.prevailing_wind),) if v.prevailing_wind != "east" else ()),
+        *((("wind_rounds", fx.value("match_wind_rounds", v.wind_rounds)),)
+          if v.wind_rounds.expr is not None or v.wind_rounds.const else ()),
         *((("autoplay_wins", fx.value("autoplay_wins", v.autoplay_wins)),)
           if v.autoplay_wins.expr is not None or v.autoplay_wins.const else ()),
     ) + ((("special_sets", special_sets),) if special_sets else ())
@@ -422,7 +430,8 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
       + (("opening", opening),)
       + ((("restrictions", restrictions),) if restrictions else ())
       + ((("hand_end", hand_end),) if hand_end is not None else ())
-      + ((("payment_moves", moves),) if moves else ()))
+      + ((("payment_moves", moves),) if moves else ())
+      + ((("provenance", v.provenance),) if v.provenance else ()))
 
 
 def _wall_rule(rule: ir.WallRule, fx: "_Functions") -> Call:

@@ -77,6 +77,23 @@ def _branch_errors(error) -> list:
     return plain or inner
 
 
+def _shape(schema: dict) -> str:
+    """What a mapping or list is expected to hold, for a value of another type."""
+    if schema.get("type") == "object" and schema.get("properties"):
+        keys = [k for k in schema["properties"] if k != "$schema"]
+        if len(keys) <= 8:
+            need = set(schema.get("required") or [])
+            return " with keys " + ", ".join(f"{k}{' (required)' if k in need else ''}" for k in keys)
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        items = schema["items"]
+        if "enum" in items:
+            return " of " + ", ".join(str(x) for x in items["enum"]) + f" (for example [{', '.join(str(x) for x in items['enum'][:2])}])"
+        plural = {"integer": "integers", "string": "texts", "object": "mappings", "boolean": "true or false values"}
+        if items.get("type") in plural:
+            return f" of {plural[items['type']]}"
+    return ""
+
+
 def _diagnose(error, pos: Positions) -> list[Diagnostic]:
     path = tuple(error.absolute_path)
     where = _where(path)
@@ -103,7 +120,8 @@ def _diagnose(error, pos: Positions) -> list[Diagnostic]:
         options = ", ".join(str(o) for o in error.validator_value)
         return [pos.diag(path, f"{where}: {error.instance!r} is not allowed; expected one of: {options}")]
     if v == "type":
-        return [pos.diag(path, f"{where}: expected {_expected(error.validator_value)}, got {_json_type(error.instance)}")]
+        return [pos.diag(path, f"{where}: expected {_expected(error.validator_value)}{_shape(error.schema)}, "
+                               f"got {_json_type(error.instance)}")]
     if v == "oneOf":
         inner = _branch_errors(error)
         if inner:

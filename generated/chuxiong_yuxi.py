@@ -2,7 +2,7 @@
 # It extends yunnan_ka_er_tiao (variants/yunnan_ka_er_tiao.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8 (of this file and those it extends)
+# Source SHA-256: 6e7b15da2e8c80faf63b5010145f9f93eceb8c56909c616f28d19b5bfc5b5457 (of this file and those it extends)
 """楚雄玉溪麻将 (Chuxiong-Yuxi Mahjong): compiled rules.
 
 Dots and bamboo (72 tiles), 2 to 4 players, the tail's last two tiles
@@ -178,7 +178,7 @@ RULESET = Ruleset(
     name="chuxiong_yuxi",
     title=Text("楚雄玉溪麻将", "Chuxiong-Yuxi Mahjong"),
     source="variants/chuxiong_yuxi.yaml",
-    source_sha256="a2138ca8334208f968e29be4ff66bfea7aee0685218fd66a4a3a544d26df73c8",
+    source_sha256="6e7b15da2e8c80faf63b5010145f9f93eceb8c56909c616f28d19b5bfc5b5457",
     parents=("yunnan_ka_er_tiao",),
     rules_file="chuxiong_yuxi.md",
     summary=(
@@ -550,9 +550,7 @@ RULESET = Ruleset(
     ),
     dealer=DealerSpec(
         first="random",
-        after_win="winner",
-        after_multiple_winners="discarder",
-        after_draw="stay",
+        next=(("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer")),
         may_repeat=True,
         creator_deals=dealer_creator_deals,
     ),
@@ -578,4 +576,45 @@ RULESET = Ruleset(
         ),
     ),
     opening=(OpeningStep("stakes"), OpeningStep("deal")),
+    provenance={
+        "values": "document",
+        "sections": {
+            "claims": "resolution",
+            "dealer": "resolution",
+            "settlement": "house",
+            "wall": "resolution",
+        },
+        "fans": {
+            "basic_win": "document",
+            "all_pungs": "house",
+            "seven_pairs": "house",
+            "dragon_seven_pairs": "resolution",
+            "double_dragon_seven_pairs": "resolution",
+            "triple_dragon_seven_pairs": "resolution",
+            "full_flush": "house",
+            "kong_replacement_win": "document",
+            "kong_discard_win": "document",
+            "robbing_kong": "resolution",
+            "heavenly_win": "house",
+            "earthly_win": "house",
+            "double_kong_replacement_win": "house",
+            "triple_kong_replacement_win": "house",
+            "quadruple_kong_replacement_win": "house",
+            "five_dots_flower": "resolution",
+        },
+        "options": {
+            "rounds": "document",
+            "long_qidui_win_on_quad_only": "resolution",
+            "kong_right_after_pung": "resolution",
+            "multiple_winners": "resolution",
+            "closed_two_bamboo_any_split": "resolution",
+            "settlement": "resolution",
+            "mai_dian": "document",
+            "di_hu_zi_mo": "document",
+            "cha_jiao": "house",
+            "robbing_kong_counts_as": "resolution",
+            "creator_deals": "resolution",
+        },
+        "option_rules": (),
+    },
 )

@@ -2,7 +2,7 @@
 # It extends mcr (variants/mcr.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: a64ecb7f2d436ce08c4e8bb8984d65a6da7d511f43f92a2e777e1d69c3ea7b8b (of this file and those it extends)
+# Source SHA-256: 9867cbd54e811856b1c8affa93bf667f250fc298b5bdb27a64ba456489ea8b9e (of this file and those it extends)
 """二人麻将（72张） (Two-Player Mahjong (72 tiles)): compiled rules.
 
 Two players, 72 tiles (万, honours and eight flowers, 补花 at the deal and
@@ -240,7 +240,7 @@ RULESET = Ruleset(
     name="erren_mcr72",
     title=Text("二人麻将（72张）", "Two-Player Mahjong (72 tiles)"),
     source="variants/erren_mcr72.yaml",
-    source_sha256="a64ecb7f2d436ce08c4e8bb8984d65a6da7d511f43f92a2e777e1d69c3ea7b8b",
+    source_sha256="9867cbd54e811856b1c8affa93bf667f250fc298b5bdb27a64ba456489ea8b9e",
     parents=("mcr",),
     rules_file="erren_mcr72.md",
     summary=(
@@ -1084,9 +1084,7 @@ RULESET = Ruleset(
     ),
     dealer=DealerSpec(
         first="random",
-        after_win="winner",
-        after_multiple_winners="discarder",
-        after_draw="stay",
+        next=(("win", "winner"), ("draw", "dealer")),
         may_repeat=True,
     ),
     hands=match_hands,
@@ -1102,4 +1100,23 @@ RULESET = Ruleset(
     autoplay_wins=True,
     observation=ObservationSpec(ready_player_sees_opponent=True),
     opening=(OpeningStep("deal"), OpeningStep("flowers"), OpeningStep("ready")),
+    provenance={
+        "values": "document",
+        "sections": {
+            "autoplay": "resolution",
+            "claims": "resolution",
+            "observation": "resolution",
+            "ready": "resolution",
+            "wall": "resolution",
+            "winning": "resolution",
+        },
+        "fans": {
+            "heavenly_hand": "resolution",
+            "earthly_hand": "resolution",
+            "human_hand": "resolution",
+            "heavenly_ready": "resolution",
+        },
+        "options": {"stake": "house", "table_fee": "house"},
+        "option_rules": (),
+    },
 )

@@ -2,7 +2,7 @@
 # It extends sichuan_xuezhan (variants/sichuan_xuezhan.yaml);
 # the rules below are the merged ruleset.
 # Do not edit: change the YAML and rebuild.
-# Source SHA-256: 24cc4509dda1215d68ddad2caf33dab6648aabfb674005330e2c15bed869c4b4 (of this file and those it extends)
+# Source SHA-256: b0da886e06ebc42314484504ff9f2af456be82d904269ec26a9e5ea445a5a10d (of this file and those it extends)
 """四川麻将·血流成河 (Sichuan Mahjong (Rivers of Blood)): compiled rules.
 
 Sichuan mahjong as 血战到底 (换三张, 定缺, 2 ** fans capped, 刮风下雨 and 呼叫转移), but
@@ -177,7 +177,7 @@ RULESET = Ruleset(
     name="sichuan_xueliu",
     title=Text("四川麻将·血流成河", "Sichuan Mahjong (Rivers of Blood)"),
     source="variants/sichuan_xueliu.yaml",
-    source_sha256="24cc4509dda1215d68ddad2caf33dab6648aabfb674005330e2c15bed869c4b4",
+    source_sha256="b0da886e06ebc42314484504ff9f2af456be82d904269ec26a9e5ea445a5a10d",
     parents=("sichuan_xuezhan",),
     rules_file="sichuan.md",
     summary=(
@@ -345,7 +345,6 @@ RULESET = Ruleset(
                 when=None,
                 count=None,
                 per_arrangement=False,
-                alone=True,
                 rule="SC-23",
                 when_source="true",
             ),
@@ -548,9 +547,7 @@ RULESET = Ruleset(
     ),
     dealer=DealerSpec(
         first="0",
-        after_win="winner",
-        after_multiple_winners="discarder",
-        after_draw="stay",
+        next=(("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer")),
         may_repeat=True,
     ),
     hands=match_hands,
@@ -652,4 +649,18 @@ RULESET = Ruleset(
             name=Text("呼叫转移", "Kong money passes to the winner"),
         ),
     ),
+    provenance={
+        "values": "document",
+        "sections": {},
+        "fans": {"self_drawn": "document", "heavenly_win": "document", "earthly_win": "document"},
+        "options": {
+            "rounds": "document",
+            "huan_san_zhang": "document",
+            "feng_ding": "document",
+            "zi_mo": "document",
+            "hu_jiao_zhuan_yi": "document",
+            "tian_di_hu": "document",
+        },
+        "option_rules": (),
+    },
 )

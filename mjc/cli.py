@@ -18,10 +18,43 @@ class InputError(Exception):
     """Bad input from the user: printed, exit 2."""
 
 
+# Subcommands that play or read variants: they take --variants DIR and use
+# the working folder's variants/ when there is one (mjc/project.py).
+USES_VARIANTS = ("list", "play", "score", "scenario", "simulate", "docs", "show", "serve", "verify-deal")
+
+EXAMPLES = {
+    "validate": "mjc validate\n  mjc validate variants/kunming.yaml variants/my_rules.yaml",
+    "build": "mjc build\n  mjc build --check\n  mjc build --variants rules/ --out rules_generated/",
+    "list": "mjc list\n  mjc list --variants ~/my_project/variants",
+    "play": "mjc play yunnan_ka_er_tiao\n  mjc play 昆明麻将 --seed 7 --hands 2\n  mjc play chaozhou --players 3 --option gui_pai=bai_ban --json",
+    "score": (
+        "echo '{\"concealed\": \"123456789p1122s\", \"win_tile\": \"2s\"}' | mjc score yunnan_ka_er_tiao\n"
+        "  mjc score mcr hands.jsonl"
+    ),
+    "scenario": "mjc scenario tests/scenarios/kunming/*.yaml\n  mjc scenario --explain my_bug.yaml",
+    "simulate": "mjc simulate kunming --games 1000\n  mjc simulate chaozhou --games 10000 --workers 2 --option mai_ma=2 --json",
+    "docs": "mjc docs chuxiong_yuxi > chuxiong.md\n  mjc docs 'Yunnan Ka Er Tiao'",
+    "show": "mkdir -p variants && mjc show sichuan_xuezhan > variants/my_sichuan.yaml\n  mjc show 台湾十六张",
+    "serve": "mjc serve\n  mjc serve --port 8080 --db games.sqlite3",
+    "verify-deal": "mjc verify-deal deal.json\n  curl -s HOST/api/tables/ID/hands | jq '.hands[0]' | mjc verify-deal",
+}
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("mahjong-rules-compiler")
+    except Exception:  # run from a checkout that was never installed
+        return "0.1.0"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mjc", description="Mahjong rules compiler: variants in YAML, compiled to Python, played by a generic runtime.")
+    p.add_argument("--version", action="version", version=f"mjc {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    sub.add_parser = _with_examples(sub.add_parser)
 
     s = sub.add_parser("validate", help="check variant files against the schema and the semantic rules")
     s.add_argument("files", nargs="*", help="variant files (default: every variants/*.yaml)")
@@ -32,10 +65,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--variants", default="variants", help="the variants folder (default ./variants)")
     s.add_argument("--out", default="generated", help="the output folder (default ./generated)")
 
-    sub.add_parser("list", help="the compiled variants")
+    s = sub.add_parser("list", help="the variants: the working folder's and the packaged ones")
 
     s = sub.add_parser("play", help="play a whole match with bots and print it")
-    s.add_argument("variant")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
     _table_args(s)
     s.add_argument("--seed", default="1", help="match seed (default 1)")
     s.add_argument("--hands", type=int, help="hands in the match (default: the rounds option)")
@@ -43,15 +76,16 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the event log as JSON Lines")
 
     s = sub.add_parser("score", help="score winning hands given as hand JSON lines")
-    s.add_argument("variant")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
     s.add_argument("file", nargs="?", help="JSON Lines file (default: standard input)")
 
     s = sub.add_parser("scenario", help="run scenario files")
     s.add_argument("files", nargs="+")
     s.add_argument("--verbose", action="store_true", help="print each hand's events on standard error")
+    s.add_argument("--explain", action="store_true", help="print each step of the script on standard error: where each action was taken, what was offered, what played by itself")
 
     s = sub.add_parser("simulate", help="play many single hands with bots and report rates")
-    s.add_argument("variant")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
     s.add_argument("--games", type=int, required=True)
     _table_args(s)
     s.add_argument("--seed", default="1")
@@ -60,7 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
     s = sub.add_parser("docs", help="print a variant's rulebook in Markdown")
-    s.add_argument("variant")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
+    s = sub.add_parser("show", help="print a variant's YAML source, to start a variant of your own from it")
+    s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
 
     from .balance import add_arguments as add_balance  # mjc balance lives in mjc/balance.py
 
@@ -69,7 +105,27 @@ def _parser() -> argparse.ArgumentParser:
     from server.cli import add_arguments  # serve and verify-deal live in server/
 
     add_arguments(sub)
+    for name, command in sub.choices.items():
+        if name in USES_VARIANTS:
+            command.add_argument(
+                "--variants", metavar="DIR", dest="variants_dir",
+                help="the variants folder to use (default ./variants when there is one, else the packaged variants)",
+            )
     return p
+
+
+def _with_examples(add_parser):
+    """Every subcommand's help ends with examples."""
+
+    def add(name, **kwargs):
+        examples = EXAMPLES.get(name)
+        if examples:
+            kwargs.setdefault("epilog", "examples:\n  " + examples)
+            kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kwargs.setdefault("description", kwargs.get("help"))
+        return add_parser(name, **kwargs)
+
+    return add
 
 
 def _table_args(s) -> None:
@@ -90,19 +146,54 @@ def _options(pairs: list[str]) -> dict:
 def _ruleset(variant: str):
     from runtime.registry import UnknownVariant, load
 
+    from .project import ProjectError, announce, resolve
+
     try:
-        return load(variant)
+        name = resolve(variant)
+        rs = load(name)
+        announce(name)
+        return rs
     except UnknownVariant as exc:
         raise InputError(str(exc)) from None
+    except ProjectError as exc:
+        raise InputError(f"variant {exc.name} does not compile:\n{exc}") from None
 
 
 def _table(variant: str, players, options: list[str]):
     from runtime.ruleset import OptionError
 
+    rs = _ruleset(variant)
+    chosen = _options(options)
+    check_option_names(rs, chosen)
     try:
-        return _ruleset(variant).configure(_options(options), players)
+        return rs.configure(chosen, players)
     except OptionError as exc:
         raise InputError(str(exc)) from None
+
+
+def check_option_names(rs, chosen: dict) -> None:
+    """Every option named is one of the variant's, or a did-you-mean."""
+    import difflib
+
+    ids = [o.id for o in rs.options]
+    for key in chosen:
+        if key in ids:
+            continue
+        close = difflib.get_close_matches(key, ids, n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise InputError(f"{rs.name} has no option {key!r}{hint}; its options are: {', '.join(ids)}")
+
+
+def _use_variants(args) -> None:
+    """The working folder's variants (or --variants DIR) in front of the packaged ones."""
+    from . import project
+
+    folder = getattr(args, "variants_dir", None)
+    if folder is not None and not Path(folder).is_dir():
+        raise InputError(f"--variants {folder}: no such folder")
+    quiet = args.command == "list"
+    if project.install(folder, quiet=quiet) is None and not quiet:
+        print(project.packaged_line(), file=sys.stderr)
 
 
 # ------------------------------------------------------------ commands
@@ -160,16 +251,28 @@ def cmd_build(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from runtime.registry import load, names
+    from runtime.registry import front, load, names
 
-    rows = []
+    from .project import ProjectError
+
+    project = front()
+    rows, broken = [], []
     for name in names():
-        rs = load(name)
+        try:
+            rs = load(name)
+        except ProjectError as exc:
+            broken.append((name, exc))
+            continue
         tiles = len([t for t in rs.tile_kinds if t < 34]) * rs.copies + len([t for t in rs.tile_kinds if t >= 34])
-        rows.append((name, rs.title.zh, rs.title.en, "/".join(map(str, rs.players)), str(tiles)))
-    header = ("variant", "中文", "English", "players", "tiles")
+        where = "packaged"
+        if project is not None and name in project.names():
+            where = f"{project.folder.as_posix()}/" + (" (in memory)" if "in memory" in project.how.get(name, "") else "")
+        rows.append((name, rs.title.zh, rs.title.en, "/".join(map(str, rs.players)), str(tiles), where))
+    header = ("variant", "中文", "English", "players", "tiles", "from")
     print_table([header] + rows)
-    return EXIT_OK
+    for name, exc in broken:
+        print(f"mjc list: {name} does not compile ({len(exc.error.diagnostics)} error(s); see mjc validate)", file=sys.stderr)
+    return EXIT_INPUT if broken else EXIT_OK
 
 
 def print_table(rows) -> None:
@@ -260,7 +363,7 @@ def cmd_scenario(args) -> int:
     status = EXIT_OK
     for path in args.files:
         try:
-            outcome = run_file(path, args.verbose)
+            outcome = run_file(path, args.verbose, args.explain)
         except ScenarioError as exc:
             print(str(exc), file=sys.stderr)
             status = EXIT_INPUT
@@ -305,9 +408,41 @@ def cmd_balance(args) -> int:
         raise InputError(str(exc)) from None
 
 
+def cmd_show(args) -> int:
+    """The YAML a variant was compiled from: the working folder's, else the packaged copy."""
+    from importlib import resources
+    from pathlib import Path
+
+    rs = _ruleset(args.variant)
+    local = Path(getattr(args, "variants_dir", None) or "variants") / f"{rs.name}.yaml"
+    if local.is_file():
+        text = local.read_text(encoding="utf-8")
+    else:
+        try:
+            text = resources.files("variants").joinpath(f"{rs.name}.yaml").read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError, OSError):
+            raise InputError(f"the YAML source of {rs.name} is not installed with the package") from None
+    if rs.parents:
+        print(f"mjc show: {rs.name} extends {', '.join(rs.parents)}; `mjc show {rs.parents[0]}` prints that one", file=sys.stderr)
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
 def cmd_server(args) -> int:
+    from runtime.registry import front, load
+
     from server import cli
 
+    from .project import ProjectError
+
+    project = front()
+    if project is not None and args.command == "serve":
+        for name in project.names():  # a server never starts with a variant that does not compile
+            try:
+                load(name)
+            except ProjectError as exc:
+                raise InputError(f"variant {name} does not compile:\n{exc}") from None
+        print(project.summary(), file=sys.stderr)
     try:
         return cli.serve(args) if args.command == "serve" else cli.verify_deal(args)
     except cli.ServeError as exc:
@@ -325,6 +460,7 @@ COMMANDS = {
     "scenario": cmd_scenario,
     "simulate": cmd_simulate,
     "docs": cmd_docs,
+    "show": cmd_show,
     "balance": cmd_balance,
 }
 
@@ -335,7 +471,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return EXIT_INPUT if exc.code not in (0, None) else EXIT_OK
+    from runtime import registry
+
+    before = registry.front()
     try:
+        if args.command in USES_VARIANTS:
+            _use_variants(args)
         return COMMANDS[args.command](args)
     except InputError as exc:
         print(f"mjc {args.command}: {exc}", file=sys.stderr)
@@ -352,3 +493,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"mjc {args.command}: the input holds {_plain(exc)}", file=sys.stderr)
         return EXIT_INPUT
+    finally:
+        if registry.front() is not before:  # main() called in-process (tests): leave the registry as it was
+            registry.use(before)

@@ -44,10 +44,48 @@ def _source(fn) -> str:
     return " ".join((fn.__doc__ or "").split()).split(": ")[-1]
 
 
+_OPTIONS: tuple = ()  # the options of the ruleset being written, for the sentences' labels
+_RS = None  # the ruleset being written
+# where a value comes from (the variant's `source:` marks, compiler/provenance.py)
+_MARKS = {"document": "the source document (原文)", "resolution": "a resolution of an ambiguity (释疑)",
+          "house": "a house value (自定)", "": "not marked (未注)"}
+_ORDER = ("document", "resolution", "house")
+
+
+def _mark_of(rs, kind: str, key: str = "") -> str:
+    p = rs.provenance or {}
+    if kind in ("fans", "options") and key in p.get(kind, {}):
+        return p[kind][key]
+    section = {"fans": "scoring", "options": "options"}.get(kind, kind)
+    return p.get("sections", {}).get(section, p.get("values", ""))
+
+
+def _mark(rs, kind: str, key: str = "") -> str:
+    """A fan's or option's mark, short, for a table."""
+    return {"document": "原文 document", "resolution": "释疑 resolution", "house": "自定 house"}.get(_mark_of(rs, kind, key), "—")
+
+
+def _from(rs, add, *sections) -> None:
+    """The line under a section heading saying where its rules come from (the least certain of its parts)."""
+    marks = [_mark_of(rs, s) for s in sections]
+    known = [m for m in marks if m in _ORDER]
+    worst = max(known, key=_ORDER.index) if known else ""
+    add(f"*From: {_MARKS[worst]}" + (" for some of it; see the rules IDs" if worst != "document" and len(set(marks)) > 1 else "") + ".*")
+    add("")
+
+
+def _words(src: str) -> str:
+    """A condition read aloud from its expression tree: English · 中文."""
+    from .sentences import sentence
+
+    en, zh = sentence(src, _OPTIONS), sentence(src, _OPTIONS, zh=True)
+    return f"{en} · {zh}"
+
+
 def _flag(value) -> str:
     """A condition: yes, no, or when its expression holds."""
     if callable(value):
-        return f"when `{_source(value)}`"
+        return f"when {_words(_source(value))}"
     return "yes" if value is True else "no" if value is False else str(value)
 
 
@@ -105,6 +143,8 @@ def _sources(rs) -> list[str]:
 
 
 def rulebook(rs) -> str:
+    global _OPTIONS, _RS
+    _OPTIONS, _RS = rs.options, rs
     lines: list[str] = []
     add = lines.append
     add(f"# {rs.title.zh} ({rs.title.en})")
@@ -112,9 +152,12 @@ def rulebook(rs) -> str:
     if rs.summary:
         add(rs.summary)
         add("")
-    add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `{rs.rules_file}`." if rs.rules_file else ""))
+    add(f"Compiled from `{rs.source}` (SHA-256 `{rs.source_sha256[:16]}…`)." + (f" Rules: `docs/rules/{rs.rules_file}`." if rs.rules_file else ""))
     if rs.parents:
         add(f"It extends {', then '.join(f'`{p}`' for p in rs.parents)}; this rulebook shows the merged ruleset.")
+    if rs.provenance:
+        add("Every fan, option and section says where it comes from: the source document (原文), a resolution of an ambiguity"
+            " or a gap in it (释疑: the rules file's proposed resolutions), or a house value the studio chose (自定).")
     add("")
     _tiles_section(rs, add)
     _options_section(rs, add)
@@ -134,6 +177,8 @@ def rulebook(rs) -> str:
     add("")
     for verb in rs.verbs:
         zh, text = verb_help(rs, verb)
+        if verb == "take" and callable(rs.face_up_tail):
+            text += f" Only where the face-up tail is turned ({_how(rs.face_up_tail)})."
         add(f"- **{verb}** ({zh}): {text}")
     add("")
     return "\n".join(lines)
@@ -145,6 +190,8 @@ def rulebook(rs) -> str:
 def _tiles_section(rs, add) -> None:
     add("## Tiles and players (牌与人数)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "tiles", "deal", "wall", "players")
     numbered = [t for t in rs.tile_kinds if t < 34]
     flowers = [t for t in rs.tile_kinds if t >= 34]
     total = len(numbered) * rs.copies + len(flowers)
@@ -158,7 +205,8 @@ def _tiles_section(rs, add) -> None:
     if rs.left_undrawn:
         add(f"- Tiles left undrawn: {_how(rs.left_undrawn)}; the hand ends drawn (流局) when that many tiles are left; kong replacements still come from the wall's end.")
     if rs.face_up_tail:
-        add(f"- Tail tiles turned face up: {_how(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.")
+        only = " Only at tables where that gives more than 0 (otherwise replacements come from the tail and there is no `take`)." if callable(rs.face_up_tail) else ""
+        add(f"- Tail tiles turned face up: {_how(rs.face_up_tail)}. A kong's replacement is the player's choice among them (`take`); another is turned after each take; no kong once no face-down tile is left to turn.{only}")
     for tiles, when in rs.removals:
         add(f"- {format_tiles(tiles)} removed: {_flag(when)}.")
     if rs.stakes is not None:
@@ -169,20 +217,20 @@ def _tiles_section(rs, add) -> None:
 def _options_section(rs, add) -> None:
     add("## Options (选项)")
     add("")
-    add("| id | 中文 | English | values | default | rule |")
-    add("| --- | --- | --- | --- | --- | --- |")
+    add("| id | 中文 | English | values | default | rule | from |")
+    add("| --- | --- | --- | --- | --- | --- | --- |")
     for o in rs.options:
         if not o.advanced:
-            add(_option_row(o) + f" {o.rule} |")
+            add(_option_row(o) + f" {o.rule} | {_mark(_RS, 'options', o.id)} |")
     advanced = [o for o in rs.options if o.advanced]
     if advanced:
         add("")
         add("House rules (proposed resolutions a studio may switch):")
         add("")
-        add("| id | 中文 | English | values | default | rule |")
-        add("| --- | --- | --- | --- | --- | --- |")
+        add("| id | 中文 | English | values | default | rule | from |")
+        add("| --- | --- | --- | --- | --- | --- | --- |")
         for o in advanced:
-            add(_option_row(o) + f" {o.rule} |")
+            add(_option_row(o) + f" {o.rule} | {_mark(_RS, 'options', o.id)} |")
     noted = [o for o in rs.options if o.doc]
     if noted:
         add("")
@@ -190,7 +238,7 @@ def _options_section(rs, add) -> None:
             add(f"- `{o.id}` ({o.name.zh}): {o.doc}")
     for c in rs.constraints:
         add("")
-        add(f"- Constraint: {c.message.both()} (`{c.source}`).")
+        add(f"- Constraint: {c.message.both()} (it holds when {_words(c.source)}).")
     add("")
 
 
@@ -198,6 +246,8 @@ def _wilds_section(rs, add) -> None:
     w = rs.wilds
     add("## Wild tiles (鬼牌)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "wilds")
     for tiles, when in w.fixed:
         verb = "is" if len(tiles) == 1 else "are"
         add(f"- {_tile_names(tiles)} {verb} wild (鬼牌){'' if when is True else ' ' + _flag(when)}.")
@@ -223,9 +273,14 @@ def _wilds_section(rs, add) -> None:
 def _turns_section(rs, add) -> None:
     add("## Turns and claims (出牌与吃碰杠)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "claims", "kongs", "ready")
     c, k, r = rs.claims, rs.kongs, rs.ready
     add(f"- Chow (吃): {_flag(c.chow)}. Pung (碰): {_flag(c.pong)}. Exposed kong on a discard (明杠): {_flag(c.kong)}. Win on a discard (点炮胡): {_flag(c.hu)}.")
-    add("- Priority: " + " > ".join(" = ".join(level) for level in c.priority) + "; ties go to the first seat after the discarder.")
+    # only the claims this variant has (a claim tied to an option is listed with it)
+    exists = {"chow": c.chow, "pong": c.pong, "kong": c.kong, "hu": c.hu}
+    levels = [[v for v in level if exists.get(v, True) is not False] for level in c.priority]
+    add("- Priority: " + " > ".join(" = ".join(level) for level in levels if level) + "; ties go to the first seat after the discarder.")
     add(f"- Several winners on one discard (一炮多响): {_flag(c.multiple_winners)}.")
     add(f"- Claims on the last discard of an exhausted wall: {', '.join(c.last_discard) or 'none'}.")
     add(f"- Robbing a kong (抢杠胡, {', '.join(c.rob_kinds)}): {_flag(c.rob_when)}; settled as {_rob_settled(c.rob_counts_as)}.")
@@ -328,8 +383,11 @@ def _rob_settled(value) -> str:
 def _winning_section(rs, add) -> None:
     add("## Winning (胡牌)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "winning")
     w = rs.winning
-    shapes = ["four sets and a pair"] if w.standard else []
+    sets = (rs.other_tiles - 1) // 3
+    shapes = [f"{['no', 'one', 'two', 'three', 'four', 'five', 'six'][sets] if sets < 7 else sets} sets and a pair"] if w.standard else []
     if w.seven_pairs:
         shapes.append("seven pairs (七对)" + (" (four of a kind counts as two pairs)" if w.quads_as_two_pairs else ""))
     if w.thirteen_orphans:
@@ -340,11 +398,11 @@ def _winning_section(rs, add) -> None:
         shapes.append("a knitted straight (组合龙) with one more set and a pair")
     add(f"- Shapes: {'; '.join(shapes)}.")
     if w.allowed_source:
-        add(f"- A complete hand may win only when `{w.allowed_source}`" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
+        add(f"- A complete hand may win only when {_words(w.allowed_source)}" + (f": {w.why_not.both()}" if w.why_not.zh else "") + ".")
     if w.double is not False:
         add(f"- 加倍: a player who could win may `double` instead, forgoing this win; each doubling doubles his multiplier (`winner.doublings`), applied only if he wins ({_flag(w.double)}).")
     for h in rs.history_wins:
-        add(f"- {h.name.both()}: the discarder wins when `{h.when_source}` after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
+        add(f"- {h.name.both()}: the discarder wins when {_words(h.when_source)} after nobody claims his discard; the hand is not examined, it counts {', '.join(h.fans)}, settled as a self-draw.")
     add("")
 
 
@@ -382,10 +440,10 @@ def _fan_section(rs, add) -> None:
         else:
             add(f"Fans over groups of sets (组合番) follow `{sc.set_principle}`" + (": every matching group counts, whatever sets it shares." if sc.set_principle == "each_group" else "."))
     add("")
-    add("| id | 中文 | English | value | when | counted | excludes | rule |")
-    add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    add("| id | 中文 | English | value | when | counted | excludes | rule | from |")
+    add("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for f in sc.fans:
-        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {_amount(f.value)} | {_fan_when(f)} | {_fan_counted(f)} | {_fan_excludes(f)} | {f.rule} |")
+        add(f"| {f.id} | {f.name.zh} | {f.name.en} | {_amount(f.value)} | {_fan_when(f)} | {_fan_counted(f)} | {_fan_excludes(f)} | {f.rule} | {_mark(_RS, 'fans', f.id)} |")
     noted = [f for f in sc.fans if f.doc]
     if noted:
         add("")
@@ -395,7 +453,7 @@ def _fan_section(rs, add) -> None:
 
 
 def _fan_when(f) -> str:
-    parts = [] if f.when_source == "true" and (f.sets is not None or f.each is not None) else [f"`{f.when_source}`"]
+    parts = [] if f.when_source == "true" and (f.sets is not None or f.each is not None) else [_words(f.when_source)]
     if f.sets is not None:
         parts.append(_pattern(f.sets))
     if f.each is not None:
@@ -407,7 +465,7 @@ def _fan_counted(f) -> str:
     if f.each is not None:
         counted = f"once per such {f.each[0]}"
     else:
-        counted = f"`{f.count_source}` times" if f.count_source else "once"
+        counted = f"as many times as {_words(f.count_source)}" if f.count_source else "once"
     if f.alone:
         counted += ", only when no other fan counts"
     if f.bonus:
@@ -446,6 +504,8 @@ def _pattern(p) -> str:
 def _settlement_section(rs, add) -> None:
     add("## Settlement (结算)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "settlement")
     s = rs.settlement
     if callable(s.discard_payers):
         discard = f"{_PAYERS['discarder']} (`discarder`) or {_PAYERS['others']} (`others`), {_how(s.discard_payers, 'chooses')}"
@@ -456,7 +516,7 @@ def _settlement_section(rs, add) -> None:
     for reason, _, src in s.extras:
         add(f"- Extra line {_reason(rs, reason)}: each payer also pays each winner `{src}` (nothing when it is 0).")
     if s.self_draw_when_source:
-        add(f"- A discard win is settled as a self-draw when `{s.self_draw_when_source}`.")
+        add(f"- A discard win is settled as a self-draw when {_words(s.self_draw_when_source)}.")
     for rule in s.liable:
         who = "the discarder (or robbed player)" if rule.who == "discarder" else "the player who fed the kong"
         add(f"- When `{rule.source}`, {who} pays every payer's share (包).")
@@ -468,7 +528,7 @@ def _settlement_section(rs, add) -> None:
     if s.table_fee:
         add(f"- Table fee (台费): every player pays the house {_amount(s.table_fee)} each hand, win or draw.")
     for m in rs.payment_moves:
-        add(f"- {m.name.both() or m.reason}: when a win holds `{m.when_source}`, what the discarder's latest kong collected (and he still holds) passes from him to the first winner in turn order after him (labelled {_reason(rs, m.reason)}).")
+        add(f"- {m.name.both() or m.reason}: when a win holds ({_words(m.when_source)}), what the discarder's latest kong collected (and he still holds) passes from him to the first winner in turn order after him (labelled {_reason(rs, m.reason)}).")
     who = "the players who have not won" if rs.hand_end.winners != "end" else "every player"
     if rs.wall_rules:
         add(f"- Exhausted wall (流局), in this order, among {who}:")
@@ -482,12 +542,16 @@ def _settlement_section(rs, add) -> None:
 def _wall_rule_text(rs, r) -> str:
     name = r.name.both() if r.name.zh != r.id else r.id
     if r.kind == "refund":
-        return (f"{name}{_cond(r.when)}: every player for whom `{r.by_source}` holds returns the payments labelled "
-                f"{_reason(rs, r.refund)} he received this hand to those who paid them, if they take part (labelled {_reason(rs, r.id)}).")
-    pays = f"every player for whom `{r.pays_source}` holds" if r.pays_source else "every other player taking part"
+        return (f"{name}{_cond(r.when)}: every player taking part of whom this holds — {_words(r.by_source)} — returns "
+                f"the payments labelled {_reason(rs, r.refund)} he received this hand, and still holds, to those who paid "
+                f"them, if they take part (labelled {_reason(rs, r.id)}).")
+    pays = (f"every other player taking part of whom this holds — {_words(r.pays_source)} —" if r.pays_source
+            else "every other player taking part")
     ignore = f" without {', '.join(r.ignore_fans)}" if r.ignore_fans else ""
-    return (f"{name}{_cond(r.when)}: a player collects when `{r.collects_source}`; {pays} (and does not collect) pays "
-            f"him `{r.amount_source}`, `total` being his best wait valued as a discard win{ignore} (labelled {_reason(rs, r.id)}).")
+    uses_total = "total" in r.amount_source
+    value = (f", `total` being his best wait valued as a discard win{ignore}, capped as a hand's total is" if uses_total else "")
+    return (f"{name}{_cond(r.when)}: a player collects when {_words(r.collects_source)}; {pays} pays "
+            f"him `{r.amount_source}`{value} (labelled {_reason(rs, r.id)}).")
 
 
 def _seat_label(offset: int, n: int) -> str:
@@ -537,7 +601,7 @@ def _horses_section(rs, add) -> None:
             + (f", paid by the settlement's {paid}" if paid else "")
             + ". They are not turned at an exhausted wall."
         )
-    add("- Marks: the hand's result lists every horse turned over (`horses`: tile, bought or reward, owner, seat) marked `won` (it points at a winner), `lost` (at a player who paid the win) or `none`; at an exhausted wall every bought horse is `lost`.")
+    add("- Marks: the hand's result lists every horse turned over (`horses`: tile, bought or reward, owner, seat). A bought horse is marked `won` when it points at a winner, `lost` when it points at a player who paid the win (on a discard win, the discarder alone), `none` otherwise; a reward horse is `won` or `none`. At an exhausted wall every bought horse is `lost`.")
     add("")
 
 
@@ -545,6 +609,8 @@ def _follow_section(rs, add) -> None:
     fd = rs.follow_dealer
     add("## Follow the dealer (跟庄)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "follow_dealer")
     add(f"- Played: {_flag(fd.when)}.")
     add(
         "- When the dealer discards a tile and every other player, in turn, discards the same tile, with no claim, kong or special"
@@ -579,11 +645,18 @@ def _dealer_section(rs, add) -> None:
     _end_section(rs, add)
     add("## Dealer and match (庄家与局数)")
     add("")
+    if rs.provenance:
+        _from(rs, add, "dealer", "match")
     d = rs.dealer
     add(f"- First dealer: {'drawn at random' if d.first == 'random' else 'seat ' + d.first}.")
     if d.creator_deals is not False:
         add(f"- The room's creator (seat 0) deals the first hand (开房者坐庄): {_flag(d.creator_deals)}.")
-    add(f"- After a win: {_DEALER.get(d.after_win, d.after_win)}; after several winners: {_DEALER.get(d.after_multiple_winners, d.after_multiple_winners)}; after an exhausted wall: {_DEALER.get(d.after_draw, d.after_draw)}.")
+    whens = {"dealer_wins": "after the dealer's own win", "several_winners": "after several winners on one discard",
+             "win": "after a win", "draw": "after an exhausted wall", "any": "after every hand"}
+    deals = {"dealer": "the dealer deals again (连庄)", "next": "the dealer's next seat deals", "winner": "the winner deals (of several, the first in turn order from the discarder)",
+             "discarder": "the discarder deals", "discarder_next": "the discarder's next seat deals"}
+    rules = "; otherwise ".join(f"{whens[a]}, {deals[b]}" for a, b in d.next)
+    add(f"- Next dealer, the first rule that fits: {rules}." + (" Where wins do not end the hand, its first win decides." if rs.hand_end.winners != "end" else ""))
     if d.may_repeat is not True:
         add(f"- The dealer may deal twice in a row: {_flag(d.may_repeat)}.")
     if rs.prevailing_wind == "by_round":

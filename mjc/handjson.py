@@ -194,6 +194,7 @@ def parse_hand(data, table) -> WinContext:
         else:
             _bool(value, "flags." + key)
     flowers = data.get("flowers")
+    flowers_aside: tuple = ()
     if flowers is None:
         n_flowers = 0
     elif isinstance(flowers, int) and not isinstance(flowers, bool):
@@ -207,12 +208,14 @@ def parse_hand(data, table) -> WinContext:
             twice = next(t for t in got if got.count(t) > 1)
             raise HandError(f"flowers: {NAMES[twice]} is given twice")
         n_flowers = len(got)
+        flowers_aside = tuple(got)
     else:
         raise HandError(f"flowers is a list of flower tiles such as [\"1f\", \"5f\"] or their number, not {show(flowers)}")
     self_drawn = _bool(data.get("self_drawn", False), "self_drawn")
     size = len(concealed) + 3 * len(melds) + 1
-    if size != 14:
-        raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected 13 before the winning tile")
+    want = table.ruleset.other_tiles + 1  # sets and a pair: the variant's deal, plus the winning tile
+    if size != want:
+        raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected {want - 1} before the winning tile")
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
@@ -227,6 +230,9 @@ def parse_hand(data, table) -> WinContext:
             raise HandError(f"the hand holds {c} copies of a tile that has {limit}")
         if c and t not in table.ruleset.tile_kinds:
             raise HandError(f"{NAMES[t]} is not a tile of {table.ruleset.name}")
+        if c and t not in table.kind_set:
+            raise HandError(f"{NAMES[t]} is not in play at this table: its options remove it ({_removed_by(table, t)})")
+    _as_the_game_allows(data, melds, flags, self_drawn, n_flowers, table)
     is_dealer = seat_wind == 27
     first_turn = flags.get("first_turn", False)
     default_discarder_dealer = first_turn and not self_drawn and not is_dealer
@@ -250,11 +256,66 @@ def parse_hand(data, table) -> WinContext:
         seat_wind=seat_wind,
         round_wind=round_wind,
         flowers=n_flowers,
+        flowers_aside=flowers_aside,
         players=table.players,
         first_draw=flags.get("first_draw", first_turn and self_drawn),
         declared_at_opening=flags.get("declared_at_opening", False),
         doublings=flags.get("doublings", 0),
     )
+
+
+def _removed_by(table, tile: int) -> str:
+    """The options that take `tile` out of play, as `id=value`."""
+    rs = table.ruleset
+    for tiles, when in rs.removals:
+        if tile in tiles and callable(when):
+            names = [o.id for o in rs.options if o.id in (when.__code__.co_names + tuple(_doc_names(when)))]
+            shown = [f"{o}={str(table.option_values[o]).lower()}" for o in names if o in table.option_values]
+            if shown:
+                return ", ".join(shown)
+    return "options"
+
+
+def _doc_names(fn) -> list[str]:
+    import re
+
+    return re.findall(r"options\.([a-z0-9_]+)", fn.__doc__ or "")
+
+
+def _as_the_game_allows(data, melds, flags, self_drawn: bool, flowers: int, table) -> None:
+    """What play could never give: melds the table cannot make, flags that
+    contradict each other or the table (the same checks as the game's)."""
+    name = table.ruleset.name
+    for i, m in enumerate(melds):
+        where = f"melds[{i}]"
+        if m.type == "chow" and not table.chow:
+            raise HandError(f"{where}: a chow cannot be made at this table of {name} (no chow is claimed)")
+        if m.type == "pung" and not table.pong:
+            raise HandError(f"{where}: a pung cannot be made at this table of {name} (no pung is claimed)")
+        if m.type == KONG:
+            allowed = {DIRECT: table.kong_claim, ADDED: table.added_kong and table.pong, CONCEALED: table.concealed_kong}
+            if not allowed.get(m.kind, True):
+                raise HandError(f"{where}: a {m.kind} kong cannot be made at this table of {name}")
+    robbing = flags.get("robbing_kong", False)
+    replacement = flags.get("kong_replacement", False)
+    contradictions = [
+        (self_drawn and robbing, "robbing_kong is a win on another player's tile, so it is not self_drawn"),
+        (replacement and robbing, "a win is not both on a kong replacement and robbing a kong"),
+        (self_drawn and flags.get("after_kong_discard", False), "after_kong_discard is a win on a discard, so it is not self_drawn"),
+        (robbing and flags.get("after_kong_discard", False), "a robbed kong is not a discard made after a kong"),
+        (robbing and flags.get("last_tile", False), "last_tile (海底) is the wall's last tile, not a robbed kong"),
+        (flags.get("first_draw", False) and not self_drawn, "first_draw is a self-drawn win: self_drawn must be true"),
+        (self_drawn and flags.get("discarder_is_dealer", False), "a self-drawn win has no discarder"),
+        (flags.get("discarder_is_dealer", False) and _wind(data, "seat_wind") == 27, "the dealer (seat wind 1z) did not discard to himself"),
+        (flags.get("kong_chain", 0) > 1 and not replacement, "kong_chain counts kongs before a kong_replacement win, and this is none"),
+    ]
+    for broken, why in contradictions:
+        if broken:
+            raise HandError(f"contradictory flags: {why}")
+    if robbing and not table.rob_kinds:
+        raise HandError(f"robbing_kong: a kong cannot be robbed at this table of {name}")
+    if flags.get("declared_ready", False) and table.declare == "none":
+        raise HandError(f"declared_ready: {name} has no ready declaration at this table")
 
 
 def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
@@ -279,6 +340,11 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
     except (HandError, OptionError) as exc:
         return {"ok": False, "error": str(exc)}
     v = evaluate(table, ctx)
+    if v is None and table.wild_win and ctx.self_drawn:
+        # holding enough wild tiles wins whatever the shape, as in play (N鬼胡牌)
+        held = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
+        if held >= table.wild_win:
+            v = evaluate(table, ctx, shapeless=True)
     if v is None:
         return {"ok": False, "error": "not a winning hand: the tiles form no winning shape of " + ruleset.name}
     out = {
@@ -290,4 +356,7 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
     if not v.win_allowed:
         out["win_allowed"] = False
         out["why"] = v.why
+    elif not ctx.self_drawn and not ctx.robbing_kong and not table.hu_on_discard:
+        out["win_allowed"] = False
+        out["why"] = f"{ruleset.name} wins by self-draw only at this table"
     return out

@@ -23,10 +23,14 @@ class PlayLog:
     def start(self) -> None:
         rs, t = self.table.ruleset, self.table
         if self.as_json:
+            length = {"wind_rounds": self.match.wind_rounds} if self.match.wind_rounds else {"hands": self.match.hands}
             self._emit({"type": "match", "variant": rs.name, "players": t.players, "options": t.option_values,
-                        "hands": self.match.hands, "seed": str(self.match.seed)})
+                        **length, "seed": str(self.match.seed)})
             return
-        self._say(f"{rs.title.zh} ({rs.title.en}): {t.players} players, {self.match.hands} hand{'s' if self.match.hands != 1 else ''}, seed {self.match.seed}")
+        rounds = self.match.wind_rounds
+        length = (f"{rounds} round{'s' if rounds != 1 else ''} of wind" if rounds
+                  else f"{self.match.hands} hand{'s' if self.match.hands != 1 else ''}")
+        self._say(f"{rs.title.zh} ({rs.title.en}): {t.players} players, {length}, seed {self.match.seed}")
         opts = " ".join(f"{k}={_text(v)}" for k, v in t.option_values.items())
         self._say(f"options: {opts}")
 
@@ -37,7 +41,11 @@ class PlayLog:
         kind = e["type"]
         if kind == "deal":
             self._say("")
-            self._say(f"Hand {len(self.match.results) + 1}: dealer seat {e['dealer']}, {e['wall']} tiles in the wall")
+            wind = ""
+            if self.table.ruleset.prevailing_wind != "east":
+                wind = f", {'East South West North'.split()[(self.match.round_wind() - 27) % 4]} round"
+                wind += f", dealer's streak {self.match.streak}" if self.match.streak else ""
+            self._say(f"Hand {len(self.match.results) + 1}: dealer seat {e['dealer']}{wind}, {e['wall']} tiles in the wall")
             for seat, tiles in enumerate(e["hands"]):
                 self._say(f"  seat {seat} holds {format_tiles(parse_tiles(tiles))}")
         elif kind == "draw":
@@ -92,6 +100,9 @@ class PlayLog:
         else:
             for seat, v in sorted(r.valuations.items()):
                 self._say(f"  seat {seat}: {_fans(v)} = {v.total}{unit}")
+        horses = getattr(r, "horses", None) or []
+        if horses:
+            self._say("  horses (马): " + "; ".join(_horse(h) for h in horses))
         for p in r.payments:
             to = f"seat {p.payee}" if p.payee >= 0 else "the house"
             self._say(f"  seat {p.payer} pays {to} {p.amount} ({p.reason})")
@@ -108,6 +119,11 @@ class PlayLog:
 
 def _fans(v) -> str:
     return ", ".join(f"{f.name.zh}{'×' + str(c) if c > 1 else ''} {val * c}" for f, val, c in v.fans)
+
+
+def _horse(h: dict) -> str:
+    owner = f"seat {h['owner']}'s" if h.get("owner") is not None else "reward"
+    return f"{h['tile']} ({owner}) points at seat {h['seat']}: {h['mark']}"
 
 
 def _text(v) -> str:

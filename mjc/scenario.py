@@ -11,20 +11,36 @@ from compiler.errors import CompileError
 from compiler.loader import load_file
 from runtime.actions import CLAIM_VERBS, Action, ActionError, parse_action
 from runtime.claims import explain
-from runtime.game import CLAIM, REPLACE, START, Game, IllegalAction, deal
+from runtime.game import CLAIM, END, REPLACE, START, Game, IllegalAction, deal
 from runtime.registry import UnknownVariant, load
 from runtime.ruleset import OptionError
 from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
 from runtime.views import event_for
+
+from .project import ProjectError, announce, resolve
+
+
+def load_variant(name: str):
+    """The variant a scenario names (by name, Chinese title or English name)."""
+    name = resolve(name)
+    rs = load(name)
+    announce(name)
+    return rs
 
 KEYS = {
     "variant", "players", "options", "dealer", "hands", "wall", "seed", "actions", "expect", "description", "rules",
     # optional keys this project adds (README): the wild indicator turned
     # before the deal, the bought horses by seat, the dealer's streak
     "indicator", "horses", "streak",
+    "round_wind",  # the prevailing wind (spec: Additions)
     # scenario.md "Additions": the direction an exchange moves in
     "exchange_direction",
 }
+EXPECT_EXTRA = {"not_offered"}  # expect keys that are checks, not result keys
+# what a result may hold; those a result leaves out when they do not apply, with their value then
+RESULT_DEFAULTS = {"robbing_kong": False, "horses": [], "wilds": [], "indicator": None, "win_tile": None}
+RESULT_KEYS = {"variant", "end", "winners", "discarder", "self_drawn", "fans", "totals", "deltas", "payments",
+               "next_dealer", "wins", "exhausted", "file"} | set(RESULT_DEFAULTS)
 DIRECTIONS = ("next", "previous", "across")
 TURN_VERBS = {"discard", "kong", "hu", "ready", "double"}
 
@@ -63,9 +79,10 @@ def _steps(data, pos, file: str) -> list[Step]:
 
 
 class Runner:
-    def __init__(self, path: str, verbose: bool = False):
+    def __init__(self, path: str, verbose: bool = False, explain: bool = False):
         self.file = path
         self.verbose = verbose
+        self.explain = explain
         try:
             data, pos, _ = load_file(path)
         except CompileError as exc:
@@ -83,13 +100,14 @@ class Runner:
             raise ScenarioError(f"{path}:{self.line('options')}: options maps option ids to values")
         self._check_expect()
         try:
-            self.ruleset = load(str(data["variant"]))
+            self.ruleset = load_variant(str(data["variant"]))
             self.table = self.ruleset.configure(data.get("options") or {}, data.get("players"))
-        except (UnknownVariant, OptionError) as exc:
+        except (UnknownVariant, OptionError, ProjectError) as exc:
             key = "options" if isinstance(exc, OptionError) else "variant"
             raise ScenarioError(f"{path}:{self.line(key)}: {exc}") from None
         self.steps = _steps(data, pos, path)
         self._check_steps()
+        self.not_offered = self._not_offered()
         self.game = self._deal()
 
     def _check_expect(self) -> None:
@@ -98,6 +116,14 @@ class Runner:
             return
         if not isinstance(expect, dict):
             raise ScenarioError(f"{self.file}:{self.line('expect')}: expect maps result keys to their expected values")
+        for key in expect:
+            if key not in RESULT_KEYS and key not in EXPECT_EXTRA:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), sorted(RESULT_KEYS | EXPECT_EXTRA), n=2, cutoff=0.6)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                raise ScenarioError(f"{self.file}:{self.pos.of(('expect', key), key=True)[0]}: expect.{key} is not a key "
+                                    f"of a result{hint}; the keys: {', '.join(sorted(RESULT_KEYS | EXPECT_EXTRA))}")
         shapes = {"fans": dict, "totals": dict, "winners": list, "deltas": list, "payments": list, "wins": list}
         for key, shape in shapes.items():
             if key in expect and expect[key] is not None and not isinstance(expect[key], shape):
@@ -156,7 +182,8 @@ class Runner:
                     f"{self.file}:{self.line('indicator')}: with a seed the indicator is turned from the shuffled wall; "
                     "give it with hands and wall"
                 )
-            game = deal(self.table, data["seed"], dealer, streak=streak, exchange_direction=self._direction())
+            game = deal(self.table, data["seed"], dealer, round_wind=self._round_wind(), streak=streak,
+                        exchange_direction=self._direction())
             if horses is not None:
                 game.horses = horses
             return game
@@ -180,7 +207,7 @@ class Runner:
                     f"{self.file}:{self.line('hands', keys[seat])}: seat {seat} holds {len(tiles)} tiles, "
                     f"expected {want}" + (" (the dealer's hand)" if seat == dealer else "")
                 )
-        wall = self._tiles(("wall",), data.get("wall", ""))
+        wall = self._wall(hands)
         indicator = -1
         if "indicator" in data:
             if not self.table.wild_indicator:
@@ -189,9 +216,11 @@ class Runner:
             if len(indicator) != 1:
                 raise ScenarioError(f"{self.file}:{self.line('indicator')}: the indicator is one tile")
             indicator = indicator[0]
+        if self.rest is not None:  # `wall: ... ...`: the tiles not used yet, shuffled from the seed
+            wall += self._rest(hands, wall + ([indicator] if indicator >= 0 else []))
         self._check_tile_set(hands, wall + ([indicator] if indicator >= 0 else []))
-        return Game(self.table, hands, wall, dealer, indicator=indicator, streak=streak, horses=horses,
-                    seed=data.get("seed", 0), exchange_direction=self._direction())
+        return Game(self.table, hands, wall, dealer, round_wind=self._round_wind(), indicator=indicator, streak=streak,
+                    horses=horses, seed=data.get("seed", 0), exchange_direction=self._direction())
 
     def _direction(self) -> str:
         return str(self.data.get("exchange_direction") or "")
@@ -203,6 +232,117 @@ class Runner:
             return parse_tiles(text if text is not None else "")
         except TileError as exc:
             raise ScenarioError(f"{self.file}:{self.line(*path)}: {exc}") from None
+
+    # ------------------------------------------------------------ additions (issue 15)
+
+    def _round_wind(self) -> int:
+        """`round_wind: 1z`..`4z` (default East)."""
+        if "round_wind" not in self.data:
+            return 27
+        tiles = self._tiles(("round_wind",), self.data["round_wind"])
+        if len(tiles) != 1 or not 27 <= tiles[0] <= 30:
+            raise ScenarioError(f"{self.file}:{self.line('round_wind')}: round_wind is one wind, 1z (East) to 4z (North)")
+        return tiles[0]
+
+    def _wall(self, hands) -> list[int]:
+        """The listed wall; a wall ending in `...` is completed by `_rest`."""
+        text = self.data.get("wall", "")
+        self.rest = None
+        if isinstance(text, str) and text.rstrip().endswith("..."):
+            self.rest = self.data.get("seed", 0)
+            text = text.rstrip()[:-3]
+        elif isinstance(text, list) and text and text[-1] == "...":
+            self.rest = self.data.get("seed", 0)
+            text = text[:-1]
+        return self._tiles(("wall",), text)
+
+    def _rest(self, hands, used) -> list[int]:
+        """Every tile of the set that the hands and listed tiles have not
+        used, in the order runtime/shuffle.py gives them from `seed`."""
+        from runtime.shuffle import shuffled
+
+        left = Counter(self.table.wall_tiles()) - Counter(t for h in hands for t in h) - Counter(used)
+        over = (Counter(t for h in hands for t in h) + Counter(used)) - Counter(self.table.wall_tiles())
+        if over:
+            raise ScenarioError(
+                f"{self.file}:{self.line('hands')}: hands and wall use {sum(over.values())} tiles more than the set has "
+                f"({format_tiles(over.elements())})"
+            )
+        seed = self.rest
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ScenarioError(f"{self.file}:{self.line('seed')}: seed is a number or text")
+        return shuffled(sorted(left.elements()), seed)
+
+    def _not_offered(self) -> list:
+        """expect.not_offered: [{after: N or "SEAT VERB ...", offer: "SEAT VERB [T]"}]: right
+        after that action, the seat is not offered that verb (with that tile)."""
+        expect = self.data.get("expect") or {}
+        entries = expect.get("not_offered") if isinstance(expect, dict) else None
+        if entries is None:
+            return []
+        where = f"{self.file}:{self.line('expect', 'not_offered')}"
+        if not isinstance(entries, list):
+            raise ScenarioError(f"{where}: expect.not_offered is a list of {{after, offer}}")
+        out = []
+        for i, entry in enumerate(entries):
+            line = self.line("expect", "not_offered", i)
+            if not isinstance(entry, dict) or set(entry) - {"after", "offer"} or "offer" not in entry:
+                raise ScenarioError(f"{self.file}:{line}: a not_offered entry is {{after: ACTION, offer: 'SEAT VERB [T]'}}")
+            after = entry.get("after", 0)
+            if isinstance(after, int) and not isinstance(after, bool):
+                index = after
+            else:
+                index = next((k + 1 for k, st in enumerate(self.steps) if st.text.split() == str(after).split()), None)
+            if index is None or not 0 <= index <= len(self.steps):
+                raise ScenarioError(f"{self.file}:{line}: after names an action of the script (its text or its number 1..{len(self.steps)})")
+            words = str(entry["offer"]).split()
+            if len(words) < 2 or not words[0].isdigit():
+                raise ScenarioError(f"{self.file}:{line}: offer is 'SEAT VERB [TILE]', not {entry['offer']!r}")
+            try:
+                action = parse_action(" ".join(words[1:]))
+            except ActionError as exc:
+                raise ScenarioError(f"{self.file}:{line}: {exc}") from None
+            out.append((index, int(words[0]), action, str(entry["offer"]), line))
+        return out
+
+    def _check_offers(self, done: int) -> None:
+        """The not_offered checks due after `done` actions were taken."""
+        for index, seat, action, text, line in self.not_offered:
+            if index != done:
+                continue
+            offered = [a for a in self.game.legal_actions(seat) if a.verb == action.verb and (action.tile < 0 or a.tile == action.tile)
+                       and (not action.extra or a.extra == action.extra)]
+            self.checked.append((line, text, [str(a) for a in offered]))
+            self._trace(f"  check (line {line}): {text} not offered: " + ("ok" if not offered else f"offered: {', '.join(map(str, offered))}"))
+
+    def _point(self) -> str:
+        """Where the game stands, in a player's words."""
+        g = self.game
+        if g.phase == START:
+            return "at the opening (before the dealer's first discard)"
+        if g.phase == CLAIM:
+            w = g.window
+            what = {"discard": "discard", "rob": "added kong", "history": "run of discards"}.get(w.kind, w.kind)
+            return f"in the claim window on seat {w.source}'s {what} of {NAMES[w.tile]}"
+        if g.phase == REPLACE:
+            return f"after seat {g.current}'s kong, choosing a face-up replacement"
+        if g.phase == END:
+            return "after the end of the hand"
+        st = g.seats[g.current]
+        how = f"having drawn {NAMES[st.drawn]}" if st.drawn >= 0 and g.turn_kind != "claim" else "after a claim"
+        return f"at seat {g.current}'s turn ({how})"
+
+    def _could(self, seat: int) -> str:
+        legal = self.game.legal_actions(seat)
+        if not legal:
+            return f"seat {seat} had nothing to do there"
+        shown = sorted({str(a) for a in legal}, key=lambda t: (t.split()[0] != "hu", t))
+        more = f" … ({len(shown)} in all)" if len(shown) > 12 else ""
+        return f"seat {seat} could: {', '.join(shown[:12])}{more}"
+
+    def _trace(self, text: str) -> None:
+        if self.explain:
+            print(text, file=sys.stderr)
 
     def _check_tile_set(self, hands, wall) -> None:
         have = Counter(t for h in hands for t in h) + Counter(wall)
@@ -236,6 +376,8 @@ class Runner:
         game = self.game
         self.i = 0
         self.held_back: dict[int, str] = {}  # step index -> why its seat's forced turn did not take it
+        self.checked: list = []  # (line, offer, what was offered) of expect.not_offered
+        self._check_offers(0)
         guard = 0
         while not game.over:
             guard += 1
@@ -256,17 +398,26 @@ class Runner:
                 + self._held_back_note()
             )
         result = scenario_result(game, self.ruleset.name)
-        return Outcome(result, compare(self.data.get("expect"), result) if "expect" in self.data else [])
+        differences = compare(self.data.get("expect"), result) if "expect" in self.data else []
+        for line, text, offered in self.checked:
+            if offered:
+                differences.append(f"not_offered (line {line}): {text!r} was offered: {', '.join(offered)}")
+        return Outcome(result, differences)
 
     def _next(self) -> Step | None:
         return self.steps[self.i] if self.i < len(self.steps) else None
 
     def _apply(self, step: Step, action: Action) -> None:
+        point = self._point()
         try:
             self.game.apply(step.seat, action)
         except IllegalAction as exc:
-            raise ScenarioError(f"{self.file}:{step.line}: {exc}{self._held_back_note()}") from None
+            raise ScenarioError(
+                f"{self.file}:{step.line}: {exc}{self._held_back_note()}; taken {point}; {self._could(step.seat)}"
+            ) from None
         self.i += 1
+        self._trace(f"line {step.line}: {step.text!r} taken {point}")
+        self._check_offers(self.i)
 
     def _held_back_note(self) -> str:
         why = self.held_back.get(self.i)
@@ -299,6 +450,10 @@ class Runner:
             forced = game.forced_action(seat)
             if forced is None and phase == START:
                 forced = game.automatic_action(seat)  # an unnamed opening decision, as automatic play makes it
+            if self.explain:
+                offered = ", ".join(str(a) for a in game.legal_actions(seat))
+                what = f"plays {forced}" if forced is not None else "passes"
+                self._trace(f"  seat {seat} {what}, not named ({self._point()}; offered: {offered})")
             game.apply(seat, forced if forced is not None else Action("pass"))
             if game.phase != phase or game.window is not window or game.opening_index != opening_step:
                 return
@@ -346,7 +501,10 @@ class Runner:
         seat = game.current
         step = self._next()
         forced = game.forced_action(seat)
-        if step is not None and step.seat == seat and step.verb in TURN_VERBS:
+        # a `hu` (or `double`) with no win on offer at this turn is meant for a later discard
+        offered = {a.verb for a in game.legal_actions(seat)}
+        later = step is not None and step.verb in ("hu", "double") and step.verb not in offered
+        if step is not None and step.seat == seat and step.verb in TURN_VERBS and not later:
             action = self._turn_action(step)
             # a turn the rules force (a locked ready hand's discard) plays by
             # itself; a named action that is not the forced one waits
@@ -356,6 +514,7 @@ class Runner:
             why = explain(game, seat, action, game.legal_actions(seat))
             self.held_back.setdefault(self.i, f"at seat {seat}'s forced turn it was not allowed: {why}")
         if forced is not None:
+            self._trace(f"  seat {seat} plays the forced {forced} ({self._point()})")
             game.apply(seat, forced)
             return
         drawn = game.seats[seat].drawn
@@ -369,6 +528,8 @@ class Runner:
         if discard not in game.legal_actions(seat):
             # a restriction forbids it (a void suit goes first): the lowest tile allowed
             discard = next(a for a in game.legal_actions(seat) if a.verb == "discard")
+        how = "the tile it drew" if discard.tile == drawn else "the lowest tile it may"
+        self._trace(f"  seat {seat} discards {NAMES[discard.tile]}, {how}, not named ({self._point()})")
         game.apply(seat, discard)
 
     def _take(self) -> None:
@@ -473,10 +634,12 @@ def compare(expect, result: dict, where: str = "") -> list[str]:
         return [f"expect{where} must be a mapping of result keys"]
     diffs = []
     for key, want in expect.items():
-        if key not in result:
+        if key in EXPECT_EXTRA:
+            continue  # checked during play
+        if key not in result and key not in RESULT_DEFAULTS:
             diffs.append(f"expect{where}.{key}: the result has no {key!r}")
             continue
-        got = result[key]
+        got = result.get(key, RESULT_DEFAULTS.get(key))
         if key == "wins":
             diffs.extend(_compare_wins(want, got))
         elif key == "fans":
@@ -512,8 +675,8 @@ def _compare_wins(want, got: list) -> list[str]:
     return diffs
 
 
-def run_file(path: str, verbose: bool = False) -> Outcome:
-    runner = Runner(path, verbose)
+def run_file(path: str, verbose: bool = False, explain: bool = False) -> Outcome:
+    runner = Runner(path, verbose, explain)
     outcome = runner.run()
     outcome.result["file"] = Path(path).as_posix()
     return outcome

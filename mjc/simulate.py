@@ -14,7 +14,9 @@ import sys
 import time
 from collections import Counter
 
-_SUMS = ("games", "decisions", "wins", "self_draws", "draws", "winners")
+# winners: hands with several winners; win_events, self_drawn_wins,
+# exhausted: where wins do not end the hand, each win and how it ended
+_SUMS = ("games", "decisions", "wins", "self_draws", "draws", "winners", "win_events", "self_drawn_wins", "exhausted")
 _COUNTERS = ("fans", "win_totals", "lengths", "flows")
 
 
@@ -40,13 +42,17 @@ class Tally:
         self.decisions += decisions
         if r.end == "win":
             self.wins += 1
-            self.winners += len(r.winners)
+            self.winners += int(len(r.winners) > 1)
             self.self_draws += int(r.self_drawn)
             for w in r.winners:
                 self.seat_wins[w] += 1
                 self.dealer_wins[(w - game.dealer) % n] += 1
         else:
             self.draws += 1
+        if r.wins is not None:  # wins over time: each win, and how the hand ended
+            self.win_events += len(r.wins)
+            self.self_drawn_wins += sum(1 for w in r.wins if w.self_drawn)
+            self.exhausted += int(r.exhausted)
         for v in r.valuations.values():
             for f, _, c in v.fans:
                 self.fans[f.id] += c
@@ -122,13 +128,19 @@ def run_local(table, games: int, seed, bot: str, workers: int = 1, on_part=None)
     total = Tally(table.players)
     work = jobs(table, games, seed, bot, chunk_size(games, workers))
     if workers > 1:
+        from itertools import islice
         from multiprocessing import Pool
 
         with Pool(workers) as pool:
-            for part in pool.imap_unordered(play_range, work):
-                total.merge(part)
-                if on_part:
-                    on_part(total)
+            # a few batches in flight: the pool would otherwise read every job first
+            while True:
+                batch = list(islice(work, workers * 4))
+                if not batch:
+                    break
+                for part in pool.imap_unordered(play_range, batch):
+                    total.merge(part)
+                    if on_part:
+                        on_part(total)
     else:
         for job in work:
             total.merge(play_range(job))
@@ -166,13 +178,20 @@ def summary(table, total: Tally, bot: str, seconds: float) -> dict:
         "win_rate": round(total.wins / g, 4),
         "self_draw_rate": round(total.self_draws / g, 4),
         "draw_rate": round(total.draws / g, 4),
-        "multiple_winner_hands": total.winners - total.wins,
+        "multiple_winner_hands": total.winners,
         # name -> count as cli.md says (the 中文 name, as in results), and by id
         "fans": _by_name(table, total.fans),
         "fan_ids": dict(sorted(total.fans.items(), key=lambda kv: (-kv[1], kv[0]))),
         "scores_by_seat": by_seat,
         "games_per_second": round(g / seconds, 2) if seconds else None,
         "decisions_per_second": round(total.decisions / seconds, 1) if seconds else None,
+        **({"wins_over_time": {
+            "wins": total.win_events,
+            "wins_per_hand": round(total.win_events / g, 4),
+            "self_drawn_wins": total.self_drawn_wins,
+            "exhausted_walls": total.exhausted,
+            "exhausted_wall_rate": round(total.exhausted / g, 4),
+        }} if table.after_win != "end" else {}),
     }
 
 
@@ -205,6 +224,12 @@ def report_text(table, stats: dict) -> str:
         f"{stats['decisions_per_second']} decisions/s",
         "  fans (per 100 hands):",
     ]
+    flow = stats.get("wins_over_time")
+    if flow:
+        lines.insert(2, f"  wins over time: {flow['wins']} wins ({flow['wins_per_hand']:.2f} a hand, "
+                        f"{flow['self_drawn_wins']} self-drawn); {flow['exhausted_walls']} hands played to an exhausted "
+                        f"wall ({flow['exhausted_wall_rate']:.1%})"
+                        + (", the others ended when too few were left in" if table.after_win == "leave" else ""))
     names = {f.id: f.name.both() for f in rs.scoring.fans}
     for fid, count in stats["fan_ids"].items():
         lines.append(f"    {names.get(fid, fid)}: {count} ({100 * count / g:.1f})")

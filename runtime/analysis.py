@@ -158,7 +158,7 @@ def shanten(table, counts: list, melds: list) -> int:
 
 def _shanten_plain(table, counts: list, melds: list) -> int:
     win = table.ruleset.winning
-    best = hm.standard_shanten(counts, len(melds)) if win.standard else 8
+    best = hm.standard_shanten(counts, len(melds), table.sets) if win.standard else 2 * table.sets
     if not melds:
         if win.seven_pairs:
             best = min(best, hm.seven_pairs_shanten(counts, win.quads_as_two_pairs))

@@ -38,6 +38,8 @@ def can_self_draw(game, seat: int):
 
 
 def turn_actions(game, seat: int) -> list[Action]:
+    if game.flower_win:
+        return [HU]  # a win on flowers is taken at once
     st = game.seats[seat]
     table = game.table
     if can_self_draw(game, seat) is not None:
@@ -168,6 +170,7 @@ def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinC
         seat_wind=27 + (seat - game.dealer) % game.n,
         round_wind=game.round_wind,
         flowers=len(st.flowers),
+        flowers_aside=tuple(st.flowers),
         players=game.n,
         declared_at_opening=st.opening_ready and not ignore_declared,
         doublings=st.doublings,
@@ -300,9 +303,36 @@ def history_valuation(table, win):
     return v
 
 
+def flower_win(game, seat: int) -> str:
+    """The id of the first win on flowers (`winning.by_flowers`) whose
+    condition holds for the seat to play, or ""."""
+    facts = SeatFacts(game, seat)
+    for win in game.table.flower_wins:
+        if win.when(facts, game.table.o):
+            return win.id
+    return ""
+
+
+def flower_win_valuation(table, win_id: str):
+    return history_valuation(table, next(w for w in table.flower_wins if w.id == win_id))
+
+
+def open_flower_window(game, w) -> None:
+    """Every other seat still in for which a win on another's flower
+    (`winning.on_flower`) holds wins on it: the claim is its only answer."""
+    o = game.table.o
+    for seat in game.order_in(w.source)[1:]:
+        facts = SeatFacts(game, seat)
+        for rob in game.table.flower_robs:
+            if rob.when(facts, o):
+                w.valuations[seat] = history_valuation(game.table, rob)
+                w.choices[seat] = (HU,)
+                break
+
+
 def record_pass(game, seat: int, w) -> None:
     """A pass may refuse the same claim until the passer's own next draw or claim."""
-    if w.kind == "history":
+    if w.kind in ("history", "flower"):
         return
     offered = {a.verb for a in w.choices[seat]}
     for rule in game.table.pass_rules:
@@ -316,6 +346,15 @@ def record_pass(game, seat: int, w) -> None:
 
 
 def resolve(game, w) -> None:
+    if w.kind == "flower":
+        winners = [s for s in game.order_in(w.source)[1:] if w.responses.get(s, PASS).verb == "hu"]
+        if winners and not game.table.multiple_winners:
+            winners = winners[:1]
+        if winners:
+            game.flower_robbed(winners, w)
+        else:
+            game.flower_passed(w.source)
+        return
     if w.kind == "history":
         if w.responses.get(w.source) == HU:
             game._finish_win([w.source], w.tile, self_drawn=True, source=-1, valuations=w.valuations)
@@ -368,7 +407,12 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
         if game.phase == "turn":
             return f"it is seat {game.current}'s turn"
         if game.phase == "claim":
-            return f"no claim on {NAMES[game.window.tile]} is open to this seat"
+            w = game.window
+            if action.verb == "chow" and seat != w.source:
+                return _chow_refusal(game, seat, w)
+            if action.verb == "hu" and seat != w.source and w.kind != "history":
+                return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
+            return f"no claim on {NAMES[w.tile]} is open to this seat"
         return "this seat has no decision to make now"
     verb, tile = action.verb, action.tile
     st = game.seats[seat]
@@ -389,11 +433,13 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
                 return f"{_bound(st)} and may not {verb}"
             if st.kong_rule and verb == "kong":
                 return _ready_kong_refusal(st)
+            if verb == "chow":
+                return _chow_refusal(game, seat, w)
             return f"may not {verb} {NAMES[w.tile]} now"
         if verb in ("hu", "double") and not same_verb:
-            if w.tile in analysis.seat_waits(game.table, st) and restrictions.blocks_win(st, st.counts, st.melds, w.tile):
+            if restrictions.blocks_win(st, st.counts, st.melds, w.tile) and _complete_with(game, st, w.tile):
                 return f"may not win holding {_banned_held(st, w.tile)}: {restrictions.why(st, _banned_held_tile(st, w.tile))}"
-            return f"{NAMES[w.tile]} does not complete a winning hand that may win here"
+            return _win_refusal(game, seat, w.tile, self_drawn=False, source=w.source, robbing=w.kind == "rob")
         if verb == "pass" and not same_verb:
             return "the rules force this win"
         if same_verb and tile >= 0 and tile != w.tile:
@@ -444,11 +490,58 @@ def explain(game, seat: int, action: Action, legal: list[Action]) -> str:
             return _ready_kong_refusal(st)
         return f"has no kong of {NAMES[tile]} to make now"
     if verb == "hu":
-        if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds):
+        if st.limits is not None and restrictions.blocks_win(st, st.counts, st.melds) and _complete_with(game, st, -1):
             held = _banned_held_tile(st, -1)
             return f"may not win holding {NAMES[held]}: {restrictions.why(st, held)}"
-        return "the hand is not a winning hand that may win here"
+        if game.turn_kind == "claim" or st.drawn < 0:
+            return "a self-drawn win needs a drawn tile; after a claim, discard"
+        if st.deferred:
+            return "doubled (加倍) on this tile: no win until the next one"
+        return _win_refusal(game, seat, st.drawn, self_drawn=True)
     return "not allowed now"
+
+
+def _win_refusal(game, seat: int, tile: int, self_drawn: bool, source: int = -1, robbing: bool = False) -> str:
+    """Why a win on `tile` is refused, with the variant's own reason where
+    its winning condition refuses it."""
+    st = game.seats[seat]
+    if not self_drawn and not robbing and not game.table.hu_on_discard:
+        return "this variant wins by self-draw only"
+    counts = st.counts
+    if self_drawn:
+        counts[tile] -= 1
+    try:
+        completes = tile in analysis.seat_waits(game.table, st)
+    finally:
+        if self_drawn:
+            counts[tile] += 1
+    if not completes:
+        return f"{NAMES[tile]} does not complete a winning hand"
+    v = game.valuation(seat, tile, self_drawn, source, robbing)
+    if v is not None and not v.win_allowed:
+        return f"{NAMES[tile]} completes the hand, but this win is not allowed: {v.why}"
+    if not self_drawn and any(r[0] == "hu" for r in st.refusals):
+        return f"passed a win earlier (过胡): no win on {NAMES[tile]} until this seat's own next draw"
+    return f"{NAMES[tile]} does not complete a winning hand that may win here"
+
+
+def _chow_refusal(game, seat: int, w) -> str:
+    if not game.table.chow:
+        return "chow (吃) is not played at this table"
+    after = (w.source + 1) % game.n
+    if seat != after:
+        return f"only the next player, seat {after}, may chow seat {w.source}'s discard"
+    if not chow_pairs(game.seats[seat].counts, w.tile):
+        return f"holds no two tiles that make a chow with {NAMES[w.tile]}"
+    return f"may not chow {NAMES[w.tile]} now"
+
+
+def _complete_with(game, st, tile: int) -> bool:
+    """The seat's tiles (with `tile`) form a winning shape."""
+    counts = list(st.counts)
+    if tile >= 0:
+        counts[tile] += 1
+    return analysis.is_complete(game.table, counts, st.melds)
 
 
 def _bound(st) -> str:

@@ -14,7 +14,7 @@ class SettleFacts:
     __slots__ = (
         "total", "payer_is_discarder", "payer_is_dealer", "payer_declared", "payer_bought", "winner_is_dealer",
         "winner_declared", "winner_bought", "self_drawn", "robbing_kong", "kong_replacement", "winners", "players",
-        "winner_streak", "winner_horse_hits", "share", "winner_doublings", "payer_choices", "winner_choices", "fans",
+        "winner_streak", "dealer_streak", "winner_horse_hits", "share", "winner_doublings", "payer_choices", "winner_choices", "fans",
     )
 
     def __init__(self, game, payer: int, payee: int, total: int, discarder: int = -1, self_drawn=False,
@@ -33,6 +33,7 @@ class SettleFacts:
         self.winners = winners
         self.players = game.n
         self.winner_streak = game.streak if payee == game.dealer else 0
+        self.dealer_streak = game.streak
         self.winner_horse_hits = game.horse_hits(payee)
         self.share = 0
         self.winner_doublings = game.seats[payee].doublings
@@ -66,6 +67,10 @@ class SeatFacts:
         self.players = game.n
         self.choices = st.choices
         self.won = st.wins > 0
+        self.flowers = len(st.flowers)
+
+    def flowers_held(self, tiles) -> int:
+        return sum(1 for t in self.game.seats[self.seat].flowers if t in tiles)
 
     @property
     def ready(self) -> bool:

@@ -138,6 +138,9 @@ class Game:
         self.discards_made = 0
         self.window: Window | None = None
         self.start_stage = ""  # the opening step in progress, while phase is start
+        self.flower_replaced = False  # the tile just drawn replaced a flower
+        self.flower_kind = ""  # the draw a claim window on a flower interrupted
+        self.flower_win = ""  # the win on flowers the seat to play takes now (`winning.by_flowers`)
         self.opening_index = 0  # the opening step in progress (table.opening)
         self.dealt = False  # the deal step has shown the seats their tiles
         self.wins: list = []  # settlement.WinRecord of every win so far this hand
@@ -228,20 +231,59 @@ class Game:
                     last = tile
             if seat == self.dealer and st.drawn >= FLOWER_BASE:
                 st.drawn = last  # the dealer's "drawn" tile is his last replacement
+        self.flower_replaced = False
 
-    def _flowers_aside(self, seat: int, tile: int) -> int:
+    def _flowers_aside(self, seat: int, tile: int, kind: str = "") -> int:
         """Set a drawn flower aside and draw its replacement from the end,
-        again while the replacement is a flower: the tile kept, or -1 when
-        the wall has no tile left to replace it."""
+        again while the replacement is a flower: the tile kept, -1 when the
+        wall has no tile left to replace it, or -2 when another seat may
+        win on the flower (`winning.on_flower`; in play, with `kind` the
+        draw it interrupts): a claim window is open on it."""
         st = self.seats[seat]
         while tile >= FLOWER_BASE:
             st.flowers.append(tile)
             self._event("flower", seat=seat, tile=NAMES[tile])
-            if self.drawable() <= 0:
-                return -1
-            tile = self._draw_back()
-            self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
+            if kind and self.table.flower_robs and self._open_window(tile, seat, "flower", claims.open_flower_window):
+                self.flower_kind = kind
+                return -2
+            tile = self._flower_replacement(seat)
         return tile
+
+    def _flower_replacement(self, seat: int) -> int:
+        """A flower's replacement from the end of the wall, or -1 when none is left."""
+        if self.back - self.front - self.table.reserved_tail <= 0:
+            return -1
+        tile = self._draw_back()
+        self.flower_replaced = True
+        self._event("replacement", seat=seat, tile=NAMES[tile], flower=True)
+        return tile
+
+    def flower_passed(self, seat: int) -> None:
+        """Nobody won on the flower `seat` set aside: it is replaced and
+        the draw it interrupted goes on."""
+        self.window = None
+        tile = self._flower_replacement(seat)
+        if tile < 0:
+            self._end_draw()
+            return
+        self._receive(seat, tile, self.flower_kind, replaced=True)
+
+    def _open_window(self, tile: int, source: int, kind: str, opener) -> bool:
+        """A claim window on `tile`, when `opener` finds a seat with a claim."""
+        window = Window(tile, source, kind)
+        opener(self, window)
+        if not window.choices:
+            return False
+        self.phase = CLAIM
+        self.window = window
+        return True
+
+    def flower_robbed(self, winners: list, w: Window) -> None:
+        """Seats win on the flower another set aside: it joins the first
+        winner's flowers; settled as a win on the drawer's discard."""
+        self.seats[w.source].flowers.pop()
+        self.seats[winners[0]].flowers.append(w.tile)
+        self._finish_win(winners, w.tile, self_drawn=False, source=w.source, valuations=w.valuations, flower=True)
 
     # ------------------------------------------------------------ wall
 
@@ -319,6 +361,9 @@ class Game:
             self.kong_chain = 0
             self.kong_fed_by = -1
         self.window = None
+        self.flower_win = ""
+        if self.table.flower_wins and kind != "claim":
+            self.flower_win = claims.flower_win(self, seat)
 
     def _draw(self, seat: int) -> None:
         if self.drawable() <= 0:
@@ -341,10 +386,13 @@ class Game:
             self._event("replacement", seat=seat, tile=NAMES[tile], taken=True, face_up=self.face_up_names())
         self._receive(seat, tile, "replacement")  # a flower keeps the turn a kong replacement
 
-    def _receive(self, seat: int, tile: int, kind: str) -> None:
+    def _receive(self, seat: int, tile: int, kind: str, replaced: bool = False) -> None:
         """A drawn tile joins the hand (its flowers set aside first) and
         the seat's turn begins; no tile left ends the hand drawn."""
-        tile = self._flowers_aside(seat, tile)
+        self.flower_replaced = replaced
+        tile = self._flowers_aside(seat, tile, kind)
+        if tile == -2:
+            return  # a claim window on the flower is open
         if tile < 0:
             self._end_draw()
             return
@@ -439,8 +487,10 @@ class Game:
             seat_wind=27 + (seat - self.dealer) % self.n,
             round_wind=self.round_wind,
             flowers=len(st.flowers),
+            flowers_aside=tuple(st.flowers),
             players=self.n,
             first_draw=self_drawn and not st.has_discarded and self.turn_kind in ("deal", "draw"),
+            flower_replacement=self_drawn and self.flower_replaced and self.turn_kind in ("draw", "replacement"),
             # a discard won earlier in the hand was claimed too
             game_claims=sum(1 for m in everyone if m.claimed_from_other) + sum(1 for w in self.wins if w.discarder >= 0),
             game_melds=len(everyone),
@@ -517,7 +567,10 @@ class Game:
     def _apply_turn(self, seat: int, action: Action) -> None:
         st = self.seats[seat]
         verb, tile = action.verb, action.tile
-        if verb == "hu":
+        if verb == "hu" and self.flower_win:
+            v = claims.flower_win_valuation(self.table, self.flower_win)
+            self._finish_win([seat], tile=st.flowers[-1], self_drawn=True, source=-1, valuations={seat: v}, flower=True)
+        elif verb == "hu":
             v = claims.can_self_draw(self, seat)
             self._finish_win([seat], tile=st.drawn, self_drawn=True, source=-1, valuations={seat: v})
         elif verb in ("discard", "ready"):
@@ -552,12 +605,7 @@ class Game:
         if declare:
             self._declare(seat, opening)
         self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
-        window = Window(tile, seat, "discard")
-        claims.open_discard_window(self, window)
-        if window.choices:
-            self.phase = CLAIM
-            self.window = window
-        else:
+        if not self._open_window(tile, seat, "discard", claims.open_discard_window):
             self._next_draw(seat)
 
     def _follow(self, seat: int, tile: int) -> None:
@@ -589,11 +637,7 @@ class Game:
         wins, else the next seat draws."""
         passed_history = self.window is not None and self.window.kind == "history"
         if self.table.history_wins and not passed_history:
-            window = Window(self.seats[after].discards[-1], after, "history")
-            claims.open_history_window(self, window)
-            if window.choices:
-                self.phase = CLAIM
-                self.window = window
+            if self._open_window(self.seats[after].discards[-1], after, "history", claims.open_history_window):
                 return
         self.window = None
         self.after_kong_discard = False
@@ -606,13 +650,8 @@ class Game:
                 st.counts[tile] -= 1
                 st.melds[i] = Meld(KONG, tile, ADDED, m.source, m.claimed)
                 self._event("kong", seat=seat, tile=NAMES[tile], kind=ADDED)
-                if ADDED in self.table.rob_kinds:
-                    window = Window(tile, seat, "rob")
-                    claims.open_rob_window(self, window)
-                    if window.choices:
-                        self.phase = CLAIM
-                        self.window = window
-                        return
+                if ADDED in self.table.rob_kinds and self._open_window(tile, seat, "rob", claims.open_rob_window):
+                    return
                 self._after_kong(seat, ADDED, tile=tile)
                 return
         st.counts[tile] -= 4
@@ -716,7 +755,10 @@ class Game:
 
     # ------------------------------------------------------------ ending
 
-    def _finish_win(self, winners: list[int], tile: int, self_drawn: bool, source: int, robbing: bool = False, valuations=None) -> None:
+    def _finish_win(self, winners: list[int], tile: int, self_drawn: bool, source: int, robbing: bool = False,
+                    valuations=None, flower: bool = False) -> None:
+        """`flower`: a win on flowers (one's own, or another's set aside),
+        whose tile is already among the winner's flowers."""
         vals = {}
         for seat in winners:
             v = (valuations or {}).get(seat) or self.valuation(seat, tile, self_drawn, source, robbing)
@@ -727,9 +769,9 @@ class Game:
             for i, m in enumerate(owner.melds):
                 if m.type == KONG and m.tile == tile and m.kind == ADDED:
                     owner.melds[i] = Meld(PUNG, tile, "", m.source, m.claimed)
-        elif not self_drawn and source >= 0:
+        elif not self_drawn and source >= 0 and not flower:
             self.seats[source].claimed[-1] = True
-        if not self_drawn:
+        if not self_drawn and not flower:
             self.seats[winners[0]].won_tiles.append(tile)  # the discard (or robbed tile) goes to the winner
         if self.table.after_win == "end":
             self.result = settlement.settle_win(self, winners, tile, self_drawn, source, robbing, vals)

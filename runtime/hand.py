@@ -228,13 +228,15 @@ def is_thirteen_orphans(counts: list[int]) -> bool:
 
 
 _TABLES: dict = {}
-_EMPTY_TABLE = (0,) + (-1,) * 9
+_CAP = 5  # sets counted per suit: enough for five-set hands
+_WIDTH = _CAP + 1
+_EMPTY_TABLE = (0,) + (-1,) * (2 * _WIDTH - 1)
 
 
 def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     """For one suit: the most partial sets reachable with `m` sets and `p`
-    head pairs, as a flat tuple indexed p * 5 + m (m and counts capped at
-    4; -1 where unreachable)."""
+    head pairs, as a flat tuple indexed p * 6 + m (m and counts capped at
+    5; -1 where unreachable)."""
     k = (key, chows)
     table = _TABLES.get(k)
     if table is not None:
@@ -243,7 +245,7 @@ def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     if i < 0:
         _TABLES[k] = _EMPTY_TABLE
         return _EMPTY_TABLE
-    best = [-1] * 10
+    best = [-1] * (2 * _WIDTH)
     counts = list(key)
 
     def take(removals, dm, dt, dp):
@@ -255,11 +257,11 @@ def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
         for index, t in enumerate(sub):
             if t < 0:
                 continue
-            p = index // 5 + dp
+            p = index // _WIDTH + dp
             if p > 1:
                 continue
-            j = p * 5 + min(index % 5 + dm, 4)
-            t = min(t + dt, 4)
+            j = p * _WIDTH + min(index % _WIDTH + dm, _CAP)
+            t = min(t + dt, _CAP)
             if t > best[j]:
                 best[j] = t
 
@@ -285,19 +287,20 @@ def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
 _SHANTEN_CACHE: dict = {}
 
 
-def standard_shanten(counts: list[int], melds: int = 0) -> int:
-    """Tiles away from a standard win: -1 is complete, 0 is ready."""
-    key = (tuple(counts[:NUM_PLAYABLE]), melds)
+def standard_shanten(counts: list[int], melds: int = 0, sets: int = 4) -> int:
+    """Tiles away from a standard win of `sets` sets and a pair: -1 is
+    complete, 0 is ready."""
+    key = (tuple(counts[:NUM_PLAYABLE]), melds, sets)
     value = _SHANTEN_CACHE.get(key)
     if value is None:
         if len(_SHANTEN_CACHE) > 200_000:
             _SHANTEN_CACHE.clear()
-        value = _SHANTEN_CACHE[key] = _standard_shanten(counts, melds)
+        value = _SHANTEN_CACHE[key] = _standard_shanten(counts, melds, sets)
     return value
 
 
-def _standard_shanten(counts: list[int], melds: int) -> int:
-    need = 4 - melds
+def _standard_shanten(counts: list[int], melds: int, sets: int = 4) -> int:
+    need = sets - melds
     states = {(0, 0): 0}  # (head pairs, sets) -> most partial sets
     for lo, hi, chows in _GROUPS:
         key = tuple(counts[lo:hi])
@@ -309,15 +312,15 @@ def _standard_shanten(counts: list[int], melds: int) -> int:
             for index, dt in enumerate(table):
                 if dt < 0:
                     continue
-                np_, nt = p + index // 5, t + dt
+                np_, nt = p + index // _WIDTH, t + dt
                 if np_ > 1:
                     np_, nt = 1, nt + 1  # a second head counts as a partial set
-                state = (np_, min(m + index % 5, need))
+                state = (np_, min(m + index % _WIDTH, need))
                 nt = min(nt, need)
                 if merged.get(state, -1) < nt:
                     merged[state] = nt
         states = merged
-    best = 8
+    best = 2 * sets
     for (p, m), t in states.items():
         value = 2 * (need - m) - min(t, need - m) - p
         if value < best:

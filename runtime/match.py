@@ -1,4 +1,5 @@
-"""A match: N hands with dealer rotation and running scores."""
+"""A match: N hands, or N rounds of wind, with dealer rotation, the
+prevailing wind and running scores."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ class Match:
     def __init__(self, table, seed, first_dealer: int | None = None, hands: int | None = None):
         self.table = table
         self.seed = seed
+        # hands given: that many; else the variant's hands, or its rounds of wind
+        self.wind_rounds = table.wind_rounds if hands is None else 0
         self.hands = table.hands if hands is None else hands
         self.scores = [0] * table.players
         self.results: list = []
         self.dealer = self._first_dealer() if first_dealer is None else first_dealer
+        self.first_dealer = self.dealer
         self.streak = 0  # hands in a row the dealer has kept the deal
+        self.rounds = 0  # times the deal has come back to the first dealer from another seat
         self.game = None
 
     def _first_dealer(self) -> int:
@@ -39,10 +44,11 @@ class Match:
         )
         return self.game
 
-    def round_wind(self, index: int) -> int:
-        """The prevailing wind of hand `index` (27 is East)."""
+    def round_wind(self, index: int = 0) -> int:
+        """The prevailing wind of the next hand (27 is East): with by_round
+        it moves on each time the deal has come back to the first dealer."""
         if self.table.ruleset.prevailing_wind == "by_round":
-            return 27 + (index // self.table.players) % 4
+            return 27 + self.rounds % 4
         return 27
 
     def finish_hand(self) -> None:
@@ -51,11 +57,15 @@ class Match:
             self.scores[seat] += d
         self.results.append(result)
         self.streak = self.streak + 1 if result.next_dealer == self.dealer else 0
+        if result.next_dealer == self.first_dealer and self.dealer != self.first_dealer:
+            self.rounds += 1
         self.dealer = result.next_dealer
         self.game = None
 
     @property
     def over(self) -> bool:
+        if self.wind_rounds:
+            return self.rounds >= self.wind_rounds
         return len(self.results) >= self.hands
 
 

@@ -382,9 +382,9 @@ class PaymentMoveSpec:
 @dataclass(frozen=True)
 class DealerSpec:
     first: str = "0"  # a seat number or "random"
-    after_win: str = "winner"
-    after_multiple_winners: str = "discarder"
-    after_draw: str = "stay"
+    # (after, deals) tried in order: after dealer_wins, several_winners, win,
+    # draw or any; deals dealer, next, winner, discarder or discarder_next
+    next: tuple = (("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer"))
     may_repeat: Any = True
     creator_deals: Any = False  # seat 0 deals the first hand when this holds
 
@@ -421,10 +421,14 @@ class Ruleset:
     face_up_tail: Any = 0  # tail tiles turned face up; a kong takes one of them
     stakes: StakesSpec | None = None
     history_wins: tuple = ()  # HistoryWinSpec
+    flower_wins: tuple = ()  # HistoryWinSpec: a win on one's own flowers
+    flower_robs: tuple = ()  # HistoryWinSpec: a win on a flower another seat sets aside
     kong_payments: KongPaySpec | None = None
     wilds: WildSpec | None = None
     autoplay_wins: Any = False  # automatic play (托管) takes every win it may
-    prevailing_wind: str = "east"  # or by_round: East, South, West, North, one round of deals each
+    prevailing_wind: str = "east"  # or by_round: the wind moves on each time the deal comes back to the first dealer
+    wind_rounds: Any = 0  # a match of this many rounds of wind (0: of `hands` hands)
+    flower_sets: tuple = ()  # tuples of flowers counted when held complete
     horses: HorseSpec | None = None
     follow_dealer: FollowSpec | None = None
     special_sets: tuple = ()  # SpecialSetSpec
@@ -434,6 +438,7 @@ class Ruleset:
     restrictions: tuple = ()  # RestrictionSpec
     hand_end: HandEndSpec = HandEndSpec()
     payment_moves: tuple = ()  # PaymentMoveSpec
+    provenance: dict | None = None  # where values come from: {values, sections, fans, options, option_rules}
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -504,6 +509,9 @@ class Table:
         self.reserved_tail = int(resolve(ruleset.reserved_tail, o, n))
         self.left_undrawn = int(resolve(ruleset.left_undrawn, o, n))
         self.hands = int(resolve(ruleset.hands, o, n))
+        self.sets = (ruleset.other_tiles - 1) // 3  # sets and a pair in a winning hand
+        self.wind_rounds = int(resolve(ruleset.wind_rounds, o, n))
+        self.flower_sets = tuple(frozenset(g) for g in ruleset.flower_sets)
         self.fans = tuple(ruleset.scoring.fans)
         self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
         self.fan_plan = fan_plan(ruleset.scoring)
@@ -524,6 +532,8 @@ class Table:
         st = ruleset.stakes
         self.stakes = tuple(st.values) if st is not None and resolve(st.when, o, n) else ()
         self.history_wins = ruleset.history_wins
+        self.flower_wins = ruleset.flower_wins
+        self.flower_robs = ruleset.flower_robs
         s = ruleset.settlement
         self.self_draw_when = s.self_draw_when
         self.liable = s.liable

@@ -37,8 +37,10 @@ class WinContext:
     seat_wind: int = 27
     round_wind: int = 27
     flowers: int = 0
+    flowers_aside: tuple = ()  # the flowers set aside, where known (hand JSON may give only their number)
     players: int = 4
     first_draw: bool = False  # self-drawn with the winner's first tile, before his first discard
+    flower_replacement: bool = False  # self-drawn on the replacement of a flower
     game_claims: int = 0  # chows, pungs and exposed kongs claimed by anyone before the win
     game_melds: int = -1  # sets laid down by anyone before the win; -1: the winner's own
     declared_at_opening: bool = False
@@ -69,8 +71,10 @@ class HandFacts:
         self.seat_wind = ctx.seat_wind
         self.round_wind = ctx.round_wind
         self.flowers = ctx.flowers
+        self.flowers_aside = frozenset(ctx.flowers_aside)
         self.players = ctx.players
         self.first_draw = ctx.first_draw and ctx.self_drawn
+        self.flower_replacement = ctx.flower_replacement and ctx.self_drawn
         self.declared_at_opening = ctx.declared_at_opening
         self.doublings = ctx.doublings
         self.choices = ctx.choices
@@ -162,6 +166,24 @@ class HandFacts:
 
     def count(self, tile: int) -> int:
         return self.all_counts[tile]
+
+    def flowers_held(self, tiles) -> int:
+        return len(self.flowers_aside & tiles)
+
+    @property
+    def own_flowers(self) -> int:
+        """The flowers carrying the seat wind's number (East 1f 5f ...)."""
+        return sum(1 for t in self.flowers_aside if (t - 34) % 4 == self.seat_wind - 27)
+
+    @property
+    def flower_sets(self) -> int:
+        return sum(1 for group in getattr(self.table, "flower_sets", ()) if group <= self.flowers_aside)
+
+    @property
+    def own_flowers_outside_sets(self) -> int:
+        complete = [g for g in getattr(self.table, "flower_sets", ()) if g <= self.flowers_aside]
+        return sum(1 for t in self.flowers_aside
+                   if (t - 34) % 4 == self.seat_wind - 27 and not any(t in g for g in complete))
 
     def suit_count(self, suit: str) -> int:
         from .facts import _suit_count

@@ -423,20 +423,32 @@ def kong_payments_at_end(game, winners) -> list[Payment]:
 
 
 def next_dealer(game, winners: list, discarder: int) -> int:
-    spec = game.table.ruleset.dealer
+    """Who deals next after a hand won by `winners` on `discarder`'s tile
+    (no winners: a draw): the first of the variant's rotation rules that
+    fits the hand."""
     n, dealer = game.n, game.dealer
-    if not winners:
-        nxt = dealer if spec.after_draw == "stay" else (dealer + 1) % n
-    elif len(winners) == 1:
-        nxt = winners[0] if spec.after_win == "winner" else (dealer + 1) % n
-    else:
-        rule = spec.after_multiple_winners
-        if rule == "discarder":
-            nxt = discarder
-        elif rule == "discarder_next":
-            nxt = (discarder + 1) % n
-        else:
-            nxt = winners[0]
+    nxt = dealer
+    for after, deals in game.table.ruleset.dealer.next:
+        if _fits(after, winners, dealer):
+            nxt = _deals(deals, winners, discarder, dealer, n)
+            break
     if winners and nxt == dealer and not game.table.dealer_may_repeat:
         nxt = (dealer + 1) % n
     return nxt
+
+
+def _fits(after: str, winners: list, dealer: int) -> bool:
+    return (after == "any" or (after == "draw" and not winners) or (after == "win" and bool(winners))
+            or (after == "several_winners" and len(winners) > 1) or (after == "dealer_wins" and dealer in winners))
+
+
+def _deals(deals: str, winners: list, discarder: int, dealer: int, n: int) -> int:
+    if deals == "next":
+        return (dealer + 1) % n
+    if deals == "winner" and winners:
+        return winners[0]
+    if deals == "discarder":
+        return discarder if discarder >= 0 else winners[0] if winners else dealer
+    if deals == "discarder_next":
+        return (discarder + 1) % n if discarder >= 0 else (dealer + 1) % n
+    return dealer

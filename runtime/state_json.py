@@ -110,6 +110,9 @@ def game_to_json(game: Game) -> dict:
         "turn_kind": game.turn_kind,
         "kong_chain": game.kong_chain,
         "kong_fed_by": game.kong_fed_by,
+        "flower_replaced": game.flower_replaced,
+        "flower_kind": game.flower_kind,
+        "flower_win": game.flower_win,
         "after_kong_discard": game.after_kong_discard,
         "melds_made": game.melds_made,
         "discards_made": game.discards_made,
@@ -199,6 +202,9 @@ def game_from_json(data: dict, table=None) -> Game:
     game.turn_kind = data["turn_kind"]
     game.kong_chain = data["kong_chain"]
     game.kong_fed_by = data["kong_fed_by"]
+    game.flower_replaced = data.get("flower_replaced", False)
+    game.flower_kind = data.get("flower_kind", "")
+    game.flower_win = data.get("flower_win", "")
     game.after_kong_discard = data["after_kong_discard"]
     game.melds_made = data["melds_made"]
     game.discards_made = data["discards_made"]
@@ -212,6 +218,8 @@ def game_from_json(data: dict, table=None) -> Game:
             if any(a.verb == "hu" for a in w.choices[s]):
                 if w.kind == "history":
                     claims.open_history_window(game, w)
+                elif w.kind == "flower":
+                    claims.open_flower_window(game, w)
                 else:
                     w.valuations[s] = game.valuation(s, w.tile, False, w.source, w.kind == "rob")
         game.window = w

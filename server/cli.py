@@ -16,8 +16,12 @@ def add_arguments(sub) -> None:
     s = sub.add_parser("serve", help="run the game server (HTTP + WebSocket, browser client at /)")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    s.add_argument("--db", default="mjc-server.sqlite3", help="SQLite file of tables and moves (default ./mjc-server.sqlite3)")
-    s.add_argument("--instance", default="", help="prefix of this process's table ids, for routing by id behind a load balancer")
+    s.add_argument("--db", default="mjc-server.sqlite3",
+                   help="SQLite file of tables and moves (default ./mjc-server.sqlite3), or a postgresql://user:pass@host/db URL "
+                        "shared by several processes (pip install 'mahjong-rules-compiler[postgres]')")
+    s.add_argument("--instance", default="", help="this process's name: prefix of its table ids and holder of its leases")
+    s.add_argument("--lease-seconds", type=float, default=10.0,
+                   help="PostgreSQL: a table's lease runs this long unrenewed before another process takes it over (default 10)")
     s.add_argument("--max-tables", type=int, default=10000, help="live tables in this process (default 10000)")
     s.add_argument("--create-rate", type=float, default=20.0, help="tables a client address may create a second (0: no limit)")
     s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
@@ -37,7 +41,9 @@ def serve(args) -> int:
         raise ServeError(NEEDS) from None
     if not 0 < args.port < 65536:
         raise ServeError(f"--port must be 1-65535, not {args.port}")
-    limits = Limits(max_tables=args.max_tables, create_rate=args.create_rate)
+    if not 0.5 <= args.lease_seconds <= 3600:
+        raise ServeError(f"--lease-seconds must be 0.5-3600, not {args.lease_seconds:g}")
+    limits = Limits(max_tables=args.max_tables, create_rate=args.create_rate, lease_seconds=args.lease_seconds)
     _check_database(args.db)
     _check_port(args.host, args.port)
     try:
@@ -51,7 +57,19 @@ def serve(args) -> int:
 
 
 def _check_database(path: str) -> None:
-    """The --db file opens as SQLite (or can be created), before the server starts."""
+    """The --db file opens as SQLite (or can be created), or the PostgreSQL
+    server answers, before the server starts."""
+    if path.startswith(("postgresql://", "postgres://")):
+        try:
+            import psycopg
+        except ImportError:
+            raise ServeError("--db postgresql://… needs psycopg 3: python3 -m pip install 'mahjong-rules-compiler[postgres]'") from None
+        try:
+            psycopg.connect(path, connect_timeout=10).close()
+        except psycopg.Error as exc:
+            where = path.split("@")[-1]
+            raise ServeError(f"--db {where}: cannot connect to PostgreSQL ({str(exc).strip().splitlines()[0]})") from None
+        return
     import sqlite3
 
     try:

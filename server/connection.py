@@ -72,17 +72,18 @@ async def serve_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
     await ws.accept()
     conn = Connection(ws)
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    table, seat = None, None
+    table, seat, watching = None, None, False
     try:
         try:
-            table = manager.get(table_id)
+            table = await manager.serve(table_id)
         except TableError as exc:
             conn.send(P.error(P.UNAUTHORIZED if exc.status == 404 else P.FINISHED, str(exc)))
-            conn.close(4404, "no such table")
+            conn.close(P.MOVED if exc.status == 409 else 4404, str(exc)[:100] if exc.status == 409 else "no such table")
             return
-        seat = await _hello(ws, conn, table)
-        if seat is None:
+        hello = await _hello(ws, conn, table)
+        if hello is None:
             return
+        seat, watching = hello
         await _read_loop(ws, conn, table, seat, manager)
     except (WebSocketDisconnect, RuntimeError):
         pass  # the client left, or the socket was closed under the reader
@@ -90,7 +91,7 @@ async def serve_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
         log.exception("socket for table %s failed", table_id)
         conn.close(1011, "server error")
     finally:
-        if table is not None and seat is not None:
+        if table is not None and (seat is not None or watching):
             table.detach(seat, conn)
         conn.close()
         try:
@@ -99,8 +100,9 @@ async def serve_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
             writer.cancel()
 
 
-async def _hello(ws: WebSocket, conn: Connection, table) -> int | None:
-    """Wait for a valid hello; returns the seat, or None (socket closed)."""
+async def _hello(ws: WebSocket, conn: Connection, table):
+    """Wait for a valid hello; returns (seat, False) for a player, (None,
+    True) for a spectator, or None (socket closed)."""
     try:
         text = await asyncio.wait_for(_receive_text(ws), HELLO_SECONDS)
     except asyncio.TimeoutError:
@@ -112,11 +114,17 @@ async def _hello(ws: WebSocket, conn: Connection, table) -> int | None:
     try:
         msg = P.parse_client(text)
         if msg["type"] != "hello":
-            raise P.ProtocolError(P.UNAUTHORIZED, 'the first message must be {"type": "hello", "token": ...}')
+            raise P.ProtocolError(P.UNAUTHORIZED, 'the first message must be {"type": "hello", "token": ...}', msg.get("id"))
     except P.ProtocolError as exc:
         conn.send(P.error(exc.code, exc.message, exc.ref))
         conn.close(4401, "bad hello")
         return None
+    if msg.get("spectate"):
+        if not table.attach_spectator(conn, msg.get("last_seen", 0)):
+            conn.send(P.error(P.UNAUTHORIZED, "this table has as many spectators as it takes", msg.get("id")))
+            conn.close(4429, "too many spectators")
+            return None
+        return None, True
     seat = table.seat_of(msg["token"])
     if seat is None:
         conn.send(P.error(P.UNAUTHORIZED, "this token is not a seat of this table", msg.get("id")))
@@ -127,10 +135,21 @@ async def _hello(ws: WebSocket, conn: Connection, table) -> int | None:
         conn.close(4403, "wrong seat")
         return None
     table.attach(seat, conn, msg.get("last_seen", 0))
-    return seat
+    return seat, False
 
 
-async def _read_loop(ws: WebSocket, conn: Connection, table, seat: int, manager: Manager) -> None:
+def _cheap_ref(text):
+    """The id of a message refused before it is checked (rate limit): read
+    only from a small, parseable message."""
+    if not isinstance(text, str) or len(text) > P.MAX_MESSAGE_BYTES:
+        return None
+    try:
+        return P.reference(P.loads(text))
+    except (ValueError, RecursionError):
+        return None
+
+
+async def _read_loop(ws: WebSocket, conn: Connection, table, seat, manager: Manager) -> None:
     limits = manager.limits
     bucket = TokenBucket(limits.message_rate, limits.message_burst)
     refused_in_a_row = 0
@@ -141,11 +160,12 @@ async def _read_loop(ws: WebSocket, conn: Connection, table, seat: int, manager:
         if not bucket.allow():
             refused_in_a_row += 1
             if refused_in_a_row >= limits.flood_close_after:
-                conn.send(P.error(P.RATE_LIMITED, "too many messages; closing"))
+                conn.send(P.error(P.RATE_LIMITED, "too many messages; closing", _cheap_ref(text)))
                 conn.close(1008, "flooding")
                 return
             if refused_in_a_row <= 20 or refused_in_a_row % 50 == 0:  # do not flood back
-                conn.send(P.error(P.RATE_LIMITED, f"more than {limits.message_rate:g} messages a second; message ignored"))
+                conn.send(P.error(P.RATE_LIMITED, f"more than {limits.message_rate:g} messages a second; message ignored",
+                                  _cheap_ref(text)))
             continue
         refused_in_a_row = 0
         try:
@@ -153,10 +173,20 @@ async def _read_loop(ws: WebSocket, conn: Connection, table, seat: int, manager:
         except P.ProtocolError as exc:
             conn.send(P.error(exc.code, exc.message, exc.ref))
             continue
+        viewer = seat if seat is not None else table.state.spectators
         if msg["type"] == "sync":
-            table.resend(seat, conn, msg["last_seen"])
+            table.resend(viewer, conn, msg["last_seen"])
+        elif seat is None:
+            conn.send(_spectator(msg))
         else:
             conn.send(_dispatch(table, seat, msg))
+
+
+def _spectator(msg: dict) -> dict:
+    ref = msg.get("id")
+    if msg["type"] == "ping":
+        return P.reply("pong", ref)
+    return P.error(P.WRONG_SEAT, "a spectator only watches (sync and ping)", ref)
 
 
 def _dispatch(table, seat: int, msg: dict) -> dict:
@@ -169,7 +199,16 @@ def _dispatch(table, seat: int, msg: dict) -> dict:
             return P.error(P.SERVER_ERROR, "the server failed on this move; the table is unchanged", ref)
     if kind == "resume":
         table.resume(seat)
-        return {"type": "accepted", "step": table.state.step, **({"id": ref} if ref is not None else {})}
+        return P.reply("accepted", ref, ask=table.state.asked.get(seat))
+    if kind == "ready":
+        table.set_ready(seat, msg.get("ready", True))
+        return P.reply("accepted", ref, ask=None)
+    if kind == "leave":
+        table.leave(seat)
+        return P.reply("accepted", ref, ask=None)
+    if kind == "emote":
+        table.emote(seat, msg["emote"])
+        return P.reply("accepted", ref, ask=None)
     if kind == "ping":
-        return {"type": "pong", **({"id": ref} if ref is not None else {})}
+        return P.reply("pong", ref)
     return P.error(P.BAD_MESSAGE, "hello was already said", ref)

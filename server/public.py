@@ -3,6 +3,8 @@
 Built from the runtime's seat views, so it follows the runtime's hiding
 rules, then cut down to a whitelist of top-level keys: a field added to
 seat views later stays out of the public view until it is listed here.
+Spectators are shown it through server/present.py like a seat that is
+never asked, so they cannot tell either whether anyone may claim.
 """
 
 from __future__ import annotations
@@ -22,7 +24,4 @@ def public_view(game) -> dict | None:
     if game.n > 1:
         # seat 0's own entry shows its concealed kongs; take it as seat 1 sees it
         base["seats"][0] = seat_view(game, 1)["seats"][0]
-    out = {k: base[k] for k in _PUBLIC_KEYS if k in base}
-    if game.phase == "claim":
-        out.pop("current", None)
-    return out
+    return {k: base[k] for k in _PUBLIC_KEYS if k in base}

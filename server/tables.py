@@ -1,8 +1,8 @@
-"""Live tables: seats, connections, bots, 托管 timers and persistence around
-a TableState.
+"""Live tables: seats, spectators, connections, bots, 托管 timers and
+persistence around a TableState.
 
 Everything here runs on the event loop's one thread, and each change (check,
-write to SQLite, apply, queue the messages) is synchronous, so no other
+write to the store, apply, queue the messages) is synchronous, so no other
 coroutine ever sees a half-applied move and no locks are needed. Each table
 has one driver task that makes the moves nobody sends: bots, 托管 after a
 timeout, and dealing the next hand.
@@ -17,23 +17,29 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from runtime.actions import Action, ActionError, action_from_json
+from runtime.actions import Action, ActionError
 from runtime.bots import make_bot
 from runtime.game import IllegalAction
 
 from . import protocol as P
 from .autoplay import auto_action
-from .public import public_view
-from .store import ActionRecord, Store, TableRecord
+from .hints import Hints
+from .store import ABANDONED, FINISHED, PLAYING, WAITING, ActionRecord, LeaseLost, Store, TableRecord
 from .tablestate import TableState, replay
 
 log = logging.getLogger("mjc.server")
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+EMOTES = ("thumbs_up", "laugh", "cry", "angry", "hurry", "wow")
+MAX_SPECTATORS = 64
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    token = secrets.token_urlsafe(24)
+    return token, token_hash(token)
 
 
 @dataclass
@@ -45,6 +51,8 @@ class Slot:
     token_sha256: str = ""
     conn: object = None  # the seat's Connection, when one is open
     auto: bool = False  # played by 托管 until its player acts again
+    left: bool = False  # its player left during the match: 托管 plays, anyone may take the seat
+    ready: bool = False  # before the match: the player said ready
     asked_at: tuple = (None, 0.0)  # (ask id, loop time it began)
 
     @property
@@ -59,30 +67,49 @@ class Config:
     bot_delay: float = 0.6
     hand_pause: float = 3.0
     hands: int | None = None
+    ready_check: bool = False  # the match starts when every player said ready, not as soon as seats fill
+
+    KEYS = ("bot", "turn_seconds", "bot_delay", "hand_pause", "hands", "ready_check")
 
     @classmethod
     def from_json(cls, d: dict) -> "Config":
-        return cls(**{k: d[k] for k in ("bot", "turn_seconds", "bot_delay", "hand_pause", "hands") if k in d})
+        return cls(**{k: d[k] for k in cls.KEYS if k in d})
 
     def to_json(self) -> dict:
-        return {"bot": self.bot, "turn_seconds": self.turn_seconds, "bot_delay": self.bot_delay,
-                "hand_pause": self.hand_pause, "hands": self.hands}
+        return {k: getattr(self, k) for k in self.KEYS}
+
+
+@dataclass
+class Limits:
+    max_tables: int = 10000  # live tables in one process
+    max_hands: int = 64  # hands in one match, however the options ask for them
+    create_rate: float = 20.0  # table creations a second per client address (0: no limit)
+    create_burst: float = 100.0
+    message_rate: float = 20.0  # messages a second per socket
+    message_burst: float = 40.0
+    flood_close_after: int = 200  # refused messages in a row before the socket is closed
+    lease_seconds: float = 10.0  # PostgreSQL: how long a lease runs without renewal
 
 
 class LiveTable:
-    def __init__(self, rec: TableRecord, state: TableState, store: Store, seat_tokens: dict):
+    def __init__(self, rec: TableRecord, state: TableState, store: Store, seat_tokens: dict, instance: str = ""):
         self.id = rec.id
         self.rec = rec
         self.state = state
         self.store = store
+        self.instance = instance
         self.config = Config.from_json(rec.config)
         self.status = rec.status
         self.slots = []
         for seat, kind in enumerate(rec.seats):
             token, name = seat_tokens.get(seat, ("", ""))
             self.slots.append(Slot(kind, name or ("bot" if kind == "bot" else ""), token))
+        self.spectators: set = set()
+        self.state.present.tracked = set()  # views are kept only for viewers with a socket
+        self.hints = Hints()
         self.hand_over_at = 0.0  # loop time the last hand ended
         self.on_finished = None  # called once the match is over (the manager forgets the table later)
+        self.on_lost = None  # called when another process took the table over
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -90,8 +117,8 @@ class LiveTable:
 
     def seats_json(self) -> list[dict]:
         return [
-            {"seat": s, "kind": sl.kind, "name": sl.name, "joined": sl.joined,
-             "connected": sl.conn is not None, "auto": sl.auto}
+            {"seat": s, "kind": sl.kind, "name": sl.name, "joined": sl.joined, "connected": sl.conn is not None,
+             "auto": sl.auto, "left": sl.left, "ready": sl.ready or sl.kind == "bot"}
             for s, sl in enumerate(self.slots)
         ]
 
@@ -102,20 +129,24 @@ class LiveTable:
             "id": self.id,
             "variant": rs.name,
             "title": {"zh": rs.title.zh, "en": rs.title.en},
+            "unit": {"zh": rs.scoring.unit_name.zh, "en": rs.scoring.unit_name.en},
             "variant_sha256": rs.source_sha256,
             "players": self.state.n,
             "options": dict(self.state.table.option_values),
             "config": self.config.to_json(),
+            "created": self.rec.created,
             "status": self.status,
             "hand": self.state.hand,
             "hands": self.state.match.hands,
+            "hands_played": len(self.state.match.results),
             "scores": list(self.state.match.scores),
-            "step": self.state.step,
             "seats": self.seats_json(),
+            "free_seats": self.free_seats(),
+            "spectators": len(self.spectators),
         }
 
     def public(self) -> dict:
-        return {**self.info(), "view": public_view(self.state.game), "proofs": self.proofs()}
+        return {**self.info(), "view": self.state.view(self.state.spectators), "proofs": self.proofs()}
 
     def proofs(self) -> list[dict]:
         rs = self.state.table.ruleset
@@ -126,11 +157,16 @@ class LiveTable:
     # ------------------------------------------------------------ seats
 
     def free_seats(self) -> list[int]:
-        return [s for s, sl in enumerate(self.slots) if sl.kind == "human" and not sl.token_sha256]
+        """Human seats nobody holds, and seats whose player left the match."""
+        if self.status not in (WAITING, PLAYING):
+            return []
+        return [s for s, sl in enumerate(self.slots) if sl.kind == "human" and (not sl.token_sha256 or sl.left)]
 
     def join(self, seat: int | None, name: str) -> tuple[int, str]:
-        """Take a human seat; returns (seat, token). Raises LookupError."""
+        """Take a free seat; returns (seat, token). Raises LookupError."""
         free = self.free_seats()
+        if self.status not in (WAITING, PLAYING):
+            raise LookupError(f"this table is {self.status}")
         if seat is None:
             if not free:
                 raise LookupError("no free seat at this table")
@@ -140,14 +176,70 @@ class LiveTable:
         elif seat not in free:
             what = "a bot's" if self.slots[seat].kind == "bot" else "taken"
             raise LookupError(f"seat {seat} is {what}; free seats: {free or 'none'}")
-        token = secrets.token_urlsafe(24)
+        token, digest = new_token()
         slot = self.slots[seat]
-        slot.token_sha256 = token_hash(token)
+        if slot.conn is not None:
+            slot.conn.close(4001, "another player took this seat")
+            slot.conn = None
+            self.state.present.track(seat, False)
+        slot.token_sha256 = digest
         slot.name = name or f"player {seat + 1}"
-        self.store.add_seat(self.id, seat, slot.token_sha256, slot.name)
+        slot.left = slot.auto = slot.ready = False
+        self.store.add_seat(self.id, seat, digest, slot.name)
         self._broadcast_status()
         self.maybe_start()
+        if self.status == PLAYING:
+            self._after_change()  # a fresh clock for the seat's pending decision
         return seat, token
+
+    def leave(self, seat: int) -> None:
+        """The seat's player leaves: before the match the seat is free again;
+        during it 托管 plays the seat until its player, or someone else, takes it."""
+        slot = self.slots[seat]
+        conn, slot.conn = slot.conn, None
+        self.state.present.track(seat, False)
+        if self.status == WAITING:
+            slot.token_sha256, slot.name, slot.ready = "", "", False
+            self.store.remove_seat(self.id, seat)
+        else:
+            slot.left = slot.auto = True
+        if conn is not None:
+            conn.close(4000, "you left the table")
+        self._broadcast_status()
+        self._wake.set()
+
+    def set_ready(self, seat: int, ready: bool) -> None:
+        if self.status == WAITING:
+            self.slots[seat].ready = ready
+            self._broadcast_status()
+            self.maybe_start()
+
+    def fill_with_bots(self) -> list[int]:
+        """The creator's call: bots take every free seat (before the match)."""
+        if self.status != WAITING:
+            raise LookupError("the match has begun")
+        seats = [s for s, sl in enumerate(self.slots) if sl.kind == "human" and not sl.token_sha256]
+        for s in seats:
+            self.slots[s] = Slot("bot", "bot")
+        self.rec.seats = [sl.kind for sl in self.slots]
+        self.store.set_seats(self.id, self.rec.seats)
+        self._broadcast_status()
+        self.maybe_start()
+        return seats
+
+    def is_owner(self, token: str) -> bool:
+        return bool(self.rec.owner_sha256) and hmac.compare_digest(self.rec.owner_sha256, token_hash(token))
+
+    def abandon(self) -> None:
+        """The creator ends the table: nothing more is played; its log stays."""
+        if self.status in (FINISHED, ABANDONED):
+            return
+        self.status = ABANDONED
+        self.store.set_status(self.id, ABANDONED)
+        self._broadcast_status()
+        for conn in self._connections():
+            conn.close(4410, "the table was closed by its creator")
+        self._wake.set()
 
     def seat_of(self, token: str) -> int | None:
         digest = token_hash(token)
@@ -159,13 +251,19 @@ class LiveTable:
         return found
 
     def maybe_start(self) -> None:
-        if self.status == WAITING and all(sl.joined for sl in self.slots):
-            self.status = PLAYING
-            self.store.set_status(self.id, PLAYING)
-            self.state.start_hand()
-            self._after_change()
+        if self.status != WAITING or not all(sl.joined for sl in self.slots):
+            return
+        if self.config.ready_check and not all(sl.ready or sl.kind == "bot" for sl in self.slots):
+            return
+        self.status = PLAYING
+        self.store.set_status(self.id, PLAYING)
+        self.state.start_hand()
+        self._after_change()
 
     # ------------------------------------------------------------ connections
+
+    def _connections(self):
+        return [sl.conn for sl in self.slots if sl.conn is not None] + list(self.spectators)
 
     def attach(self, seat: int, conn, last_seen: int) -> None:
         """A seat's socket authenticated: replace any older one, then send
@@ -174,63 +272,97 @@ class LiveTable:
         if slot.conn is not None and slot.conn is not conn:
             slot.conn.close(4000, "replaced by a newer connection for this seat")
         slot.conn = conn
-        last = self.state.last(seat)
-        if last_seen > last:
-            conn.send(P.error(P.STALE, f"last_seen {last_seen} is ahead of this seat's stream ({last}); sending it all"))
-            last_seen = 0
-        conn.send({"type": "welcome", "protocol": P.VERSION, "seat": seat, "last": last, "table": self.info()})
-        conn.sent = last_seen
-        self._send_stream(seat)
-        self._send_view(seat)
+        if slot.left:  # back at the seat it left
+            slot.left = False
+        self.state.present.track(seat, True)
+        self._welcome(seat, conn, last_seen)
         self._broadcast_status()
 
-    def detach(self, seat: int, conn) -> None:
-        slot = self.slots[seat]
-        if slot.conn is conn:
-            slot.conn = None
-            self._broadcast_status()
+    def attach_spectator(self, conn, last_seen: int) -> bool:
+        if len(self.spectators) >= MAX_SPECTATORS:
+            return False
+        self.spectators.add(conn)
+        self.state.present.track(self.state.spectators, True)
+        self._welcome(self.state.spectators, conn, last_seen)
+        self._broadcast_status()
+        return True
 
-    def resend(self, seat: int, conn, last_seen: int) -> None:
-        conn.sent = min(max(0, last_seen), self.state.last(seat))
-        self._send_stream(seat)
-        self._send_view(seat)
+    def _welcome(self, viewer: int, conn, last_seen: int) -> None:
+        last = self.state.last(viewer)
+        if last_seen > last:
+            conn.send(P.error(P.STALE, f"last_seen {last_seen} is ahead of this stream ({last}); sending it all"))
+            last_seen = 0
+        seat = viewer if viewer < self.state.n else None
+        conn.send({"type": "welcome", "protocol": P.VERSION, "seat": seat, "last": last, "table": self.info()})
+        conn.sent = last_seen
+        self._send_stream(viewer, conn)
+        self._send_view(viewer, conn)
 
-    def _send_stream(self, seat: int) -> None:
-        conn = self.slots[seat].conn
-        if conn is None:
+    def detach(self, seat: int | None, conn) -> None:
+        if seat is None:
+            self.spectators.discard(conn)
+            if not self.spectators:
+                self.state.present.track(self.state.spectators, False)
+        elif self.slots[seat].conn is conn:
+            self.slots[seat].conn = None
+            self.state.present.track(seat, False)
+        else:
             return
-        for msg in self.state.since(seat, conn.sent):
+        self._broadcast_status()
+
+    def resend(self, viewer: int, conn, last_seen: int) -> None:
+        conn.sent = min(max(0, last_seen), self.state.last(viewer))
+        self._send_stream(viewer, conn)
+        self._send_view(viewer, conn)
+
+    def _conn(self, viewer: int):
+        return self.slots[viewer].conn if viewer < self.state.n else None
+
+    def _send_stream(self, viewer: int, conn) -> None:
+        for msg in self.state.since(viewer, conn.sent):
             conn.send(msg)
-        conn.sent = self.state.last(seat)
+        conn.sent = self.state.last(viewer)
 
-    def _send_view(self, seat: int) -> None:
-        conn = self.slots[seat].conn
-        if conn is None:
-            return
-        game = self.state.game
-        ask = self.state.asked.get(seat)
-        conn.send({
-            "type": "view",
-            "step": self.state.step,
-            "hand": self.state.hand,
-            "ask": ask,
-            "deadline_ms": self._deadline_ms(seat, ask),
-            "auto": self.slots[seat].auto,
-            "view": game.view(seat) if game is not None else None,
-        })
+    def _view_message(self, viewer: int, number: int, view) -> dict:
+        seat = viewer if viewer < self.state.n else None
+        ask = self.state.asked.get(seat) if seat is not None else None
+        msg = {"type": "view", "step": number, "hand": self.state.hand, "ask": ask,
+               "deadline_ms": self._deadline_ms(seat, ask), "auto": self.slots[seat].auto if seat is not None else False,
+               "view": view}
+        if seat is not None and view is not None and self.state.game is not None:
+            hints = self.hints.of(self.state.game, seat, view)
+            if hints:
+                msg["hints"] = hints
+        return msg
 
-    def _deadline_ms(self, seat: int, ask) -> int | None:
-        slot = self.slots[seat]
-        if ask is None or self.config.turn_seconds is None or slot.asked_at[0] != ask:
+    def _send_view(self, viewer: int, conn) -> None:
+        """The current view (after a (re)connection)."""
+        present = self.state.present
+        conn.send(self._view_message(viewer, present.count[viewer], present.current(viewer)))
+
+    def _send_new_views(self, viewer: int, conn) -> None:
+        for number, view in self.state.present.new[viewer]:
+            conn.send(self._view_message(viewer, number, view))
+
+    def _deadline_ms(self, seat, ask) -> int | None:
+        if seat is None or ask is None or self.config.turn_seconds is None:
             return None
+        slot = self.slots[seat]
+        if slot.asked_at[0] != ask:
+            return int(self.config.turn_seconds * 1000)
         left = slot.asked_at[1] + self.config.turn_seconds - asyncio.get_running_loop().time()
         return max(0, int(left * 1000))
 
     def _broadcast_status(self) -> None:
-        msg = {"type": "status", "status": self.status, "seats": self.seats_json()}
-        for slot in self.slots:
-            if slot.conn is not None:
-                slot.conn.send(msg)
+        msg = {"type": "status", "status": self.status, "seats": self.seats_json(), "free_seats": self.free_seats(),
+               "spectators": len(self.spectators)}
+        for conn in self._connections():
+            conn.send(msg)
+
+    def emote(self, seat: int, emote: str) -> None:
+        msg = {"type": "emote", "seat": seat, "emote": emote}
+        for conn in self._connections():
+            conn.send(msg)
 
     # ------------------------------------------------------------ moves
 
@@ -238,13 +370,9 @@ class LiveTable:
         """A player's move: returns the reply (accepted or error); a refused
         move changes nothing."""
         if self.status == WAITING:
-            return P.error(P.NOT_STARTED, "the match starts when every seat is taken", ref)
-        if self.status == FINISHED or self.state.over:
-            return P.error(P.FINISHED, "the match is over", ref)
-        try:
-            action = action_from_json(data)
-        except ActionError as exc:
-            return P.error(P.BAD_MESSAGE, f"not an action: {exc}", ref)
+            return P.error(P.NOT_STARTED, "the match starts when every seat is taken and ready", ref)
+        if self.status != PLAYING or self.state.over:
+            return P.error(P.FINISHED, f"the match is {'over' if self.status == FINISHED else self.status}", ref)
         if not self.state.in_hand:
             return P.error(P.NOT_YOUR_TURN, "the next hand has not been dealt yet", ref)
         pending = self.state.asked.get(seat)
@@ -252,6 +380,10 @@ class LiveTable:
             return P.error(P.NOT_YOUR_TURN, f"seat {seat} has no decision to make now", ref)
         if ask is not None and ask != pending:
             return P.error(P.STALE, f"that move answers decision {ask}; the decision now is {pending}", ref)
+        try:
+            action = self.state.parse(seat, data)
+        except ActionError as exc:
+            return P.error(P.BAD_MESSAGE, f"not an action: {exc}", ref)
         game = self.state.game
         if action not in game.legal_actions(seat):
             try:
@@ -264,35 +396,34 @@ class LiveTable:
             slot.auto = False  # the player is back: 托管 ends
             self._broadcast_status()
         self._commit(seat, action, "player")
-        out = {"type": "accepted", "step": self.state.step}
-        if ref is not None:
-            out["id"] = ref
-        return out
+        return P.reply("accepted", ref, ask=pending)
 
     def resume(self, seat: int) -> None:
-        if self.slots[seat].auto:
-            self.slots[seat].auto = False
-            self.slots[seat].asked_at = (None, 0.0)  # a fresh clock for the pending decision
+        slot = self.slots[seat]
+        if slot.auto:
+            slot.auto = slot.left = False
+            slot.asked_at = (None, 0.0)  # a fresh clock for the pending decision
             self._broadcast_status()
-            self._after_change()
+            self._after_change(views=False)
 
     def _commit(self, seat: int, action: Action, by: str) -> None:
         """Write the move, then apply it, then tell everyone: a move clients
-        have seen is always on disk. A failure rolls the write back."""
-        rec = ActionRecord(self.state.step + 1, self.state.hand, seat, str(action), by)
-        db = self.store.db
-        db.execute("BEGIN IMMEDIATE")
+        have seen is always in the store. A failure rolls the write back."""
+        from .moves import canonical
+
+        rec = ActionRecord(self.state.step + 1, self.state.hand, seat, canonical(action), by)
         try:
-            self.store.add_action(self.id, rec)
-            self.state.apply(seat, action, by)
-        except IllegalAction:
-            db.execute("ROLLBACK")
-            raise
-        except BaseException:
-            db.execute("ROLLBACK")
-            self._rebuild()  # the failed move may have left the game half-changed
-            raise
-        db.execute("COMMIT")
+            with self.store.move(self.id, rec, self.instance):
+                try:
+                    self.state.apply(seat, action, by)
+                except IllegalAction:
+                    raise
+                except BaseException:
+                    self._rebuild()  # the failed move may have left the game half-changed
+                    raise
+        except LeaseLost:
+            self.lost()
+            return
         if self.state.over:
             self.status = FINISHED
             self.store.set_status(self.id, FINISHED)
@@ -302,17 +433,41 @@ class LiveTable:
             self.hand_over_at = asyncio.get_running_loop().time()
         self._after_change()
 
+    def lost(self) -> None:
+        """Another process serves this table now (its lease ran out here):
+        stop, and send the clients there."""
+        log.warning("table %s: lease lost; another process serves it now", self.id)
+        for conn in self._connections():
+            conn.close(P.MOVED, "this table moved to another server process; reconnect")
+        for slot in self.slots:
+            slot.conn = None
+        self.spectators.clear()
+        self.status = "moved"
+        self._wake.set()
+        if self.on_lost is not None:
+            self.on_lost(self)
+
     def _rebuild(self) -> None:
-        """The game again from the log on disk."""
+        """The game again from the log in the store."""
         state = TableState(self.state.table, self.rec.match_seed, hands=self.config.hands)
+        state.present.live = False
         replay(state, self.store.actions(self.id), started=True)
+        state.present.tracked = set(self.state.present.tracked)
+        state.present.resume(state.game, set(state.asked))
         self.state = state
         log.warning("table %s rebuilt from its log after a failed move", self.id)
 
-    def _after_change(self) -> None:
-        for seat in range(self.state.n):
-            self._send_stream(seat)
-            self._send_view(seat)
+    def _after_change(self, views: bool = True) -> None:
+        for viewer in range(self.state.n + 1):
+            conns = [self._conn(viewer)] if viewer < self.state.n else list(self.spectators)
+            for conn in conns:
+                if conn is None:
+                    continue
+                self._send_stream(viewer, conn)
+                if views:
+                    self._send_new_views(viewer, conn)
+                else:
+                    self._send_view(viewer, conn)
         if self.status == FINISHED:
             self._broadcast_status()
         self._wake.set()
@@ -323,7 +478,7 @@ class LiveTable:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1001, reason: str = "server shutting down") -> None:
         if self._task is not None:
             self._task.cancel()
             try:
@@ -331,13 +486,12 @@ class LiveTable:
             except (asyncio.CancelledError, Exception):
                 pass
             self._task = None
-        for slot in self.slots:
-            if slot.conn is not None:
-                slot.conn.close(1001, "server shutting down")
+        for conn in self._connections():
+            conn.close(code, reason)
 
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
-        while self.status != FINISHED:
+        while self.status in (WAITING, PLAYING):
             self._wake.clear()
             at, job = self._next_job(loop.time())
             if job is None:
@@ -411,13 +565,3 @@ def server_move(state: TableState, table_id: str, bot: str, kind: str, seat: int
     if kind == "bot":
         return make_bot(bot, f"{table_id}/{seat}/{state.step}").choose(state.game, seat), "bot"
     return auto_action(state.game, seat), "auto"
-
-
-@dataclass
-class Limits:
-    max_tables: int = 10000  # live tables in one process
-    create_rate: float = 20.0  # table creations a second per client address (0: no limit)
-    create_burst: float = 100.0
-    message_rate: float = 20.0  # messages a second per socket
-    message_burst: float = 40.0
-    flood_close_after: int = 200  # refused messages in a row before the socket is closed

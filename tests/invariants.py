@@ -43,6 +43,9 @@ def check_view_hides(game, seat: int) -> None:
                 if not m["exposed"]:
                     assert m["tiles"][1:] == [None] * 3, "a view shows a concealed kong"
                     assert m["tiles"][0] is None or game.table.ruleset.kongs.show_concealed
+    me = game.seats[seat]
+    if "exchange" in view:  # only the seat's own part of an exchange
+        assert view["exchange"] == {"gave": [NAMES[t] for t in me.gave], "received": [NAMES[t] for t in me.received]}
     own = sorted(NAMES[t] for t, n in enumerate(game.seats[seat].counts) for _ in range(n))
     if not game.dealt:
         own = []  # stakes bought before the deal are bought before the tiles are seen

@@ -28,12 +28,12 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m mjc serve` in a subprocess; stopped by its own pid."""
 
-    def __init__(self, db: Path, port: int | None = None, extra: tuple = ()):
-        self.db = db
+    def __init__(self, db, port: int | None = None, extra: tuple = (), log: Path | None = None):
+        self.db = db  # an SQLite path, or a postgresql:// URL (then give `log`)
         self.port = port or free_port()
         self.extra = extra
         self.proc: subprocess.Popen | None = None
-        self.log = db.with_suffix(f".{self.port}.log")
+        self.log = log or Path(db).with_suffix(f".{self.port}.log")
 
     @property
     def url(self) -> str:
@@ -101,6 +101,7 @@ class Seat:
 
     async def connect(self, last_seen: int | None = None, **hello) -> dict:
         self.ws = await websockets.connect(self.url, max_size=2**22)
+        self.sent_ask = None  # a move sent just before a drop may never have arrived: answer again
         last = len(self.stream) if last_seen is None else last_seen
         await self.ws.send(json.dumps({"type": "hello", "token": self.token, "last_seen": last, **hello}))
         return await self.recv()
@@ -157,4 +158,46 @@ async def play(seat: Seat, chooser=first_choice, until=None, timeout: float = 60
         legal = seat.pending()
         if legal:
             await seat.act(chooser(legal))
-        await seat.recv()
+        try:
+            msg = await seat.recv()
+            if msg["type"] == "error" and msg["code"] == "rate_limited":
+                await asyncio.sleep(0.3)  # too fast for the server: slow down, then answer again
+                seat.sent_ask = None
+        except asyncio.TimeoutError:
+            raise AssertionError(f"stalled: view {seat.view}, errors {seat.errors[-3:]}, last {seat.stream[-2:]}") from None
+
+
+async def fresh_stream(ws_url: str, table_id: str, token: str, length: int) -> list[dict]:
+    """The first `length` numbered messages a new client of this seat gets (last_seen 0)."""
+    fresh = Seat(ws_url, table_id, token)
+    await fresh.connect(last_seen=0)
+    while len(fresh.stream) < length:
+        await fresh.recv()
+    await fresh.close()
+    return fresh.stream
+
+
+def uninterrupted_run(table_id: str, variant: str, options: dict, players: int, seed: str, hands: int):
+    """The match as the server plays it with seat 0 answering by
+    `first_choice` and every other seat a greedy bot seeded as the server
+    seeds it, without any interruption: (the moves, the final TableState)."""
+    from runtime.actions import parse_action
+    from runtime.registry import load
+    from server.tables import server_move
+    from server.tablestate import TableState
+
+    ref = TableState(load(variant).configure(options, players), seed, hands=hands)
+    played = []
+    while not ref.over:
+        ref.start_hand()
+        while ref.in_hand:
+            # the server's bots answer at once, before the player's message arrives
+            acting = ref.to_act()
+            seat = next((x for x in acting if x != 0), acting[0])
+            if seat == 0:
+                action, by = parse_action(first_choice([str(x) for x in ref.game.legal_actions(0)])), "player"
+            else:
+                action, by = server_move(ref, table_id, "greedy", "bot", seat)
+            played.append((seat, str(action), by))
+            ref.apply(seat, action, by)
+    return played, ref

@@ -75,7 +75,7 @@ def _objects():
     h = HandFacts(ctx, table)
     game = SimpleNamespace(
         dealer=0, n=4, streak=0, horse_hits=lambda seat: 0,
-        seats=[SimpleNamespace(declared=False, bought=0, doublings=0, choices={}, wins=0, counts=[0] * 42)] * 4,
+        seats=[SimpleNamespace(declared=False, bought=0, doublings=0, choices={}, wins=0, counts=[0] * 42, flowers=[])] * 4,
     )
     return {
         "h": h,

@@ -103,3 +103,15 @@ def test_validate_command_reports_every_file(capsys, monkeypatch):
     assert code == 2
     assert out == ""
     assert err.splitlines() == [line for n in names for line in expected(n)]
+
+
+def test_a_file_too_deep_does_not_stop_the_others(capsys, monkeypatch):
+    """Nesting and encodings are named with file, line and column, and the
+    files after them are still checked."""
+    monkeypatch.chdir(REPO)
+    names = ["yaml_nested_too_deep", "not_utf8", "settle_divide_by_zero"]
+    code = main(["validate", *[display(n) for n in names], "variants/kunming.yaml"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.splitlines() == [line for n in names for line in expected(n)]
+    assert out == "variants/kunming.yaml: ok\n"

@@ -27,7 +27,7 @@ def test_score_answers_unreadable_lines_with_an_error_line(capsys, tmp_path, raw
     path.write_bytes(raw + b'{"concealed":"123m456p789s1z1z2z2z","win_tile":"2z"}\n')
     code, out, err = run(capsys, "score", "mcr", str(path))
     lines = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and err == "" and len(lines) == 2
+    assert code == 0 and [l for l in err.splitlines() if not l.startswith("mjc: ")] == [] and len(lines) == 2
     assert lines[0] == {"ok": False, "error": lines[0]["error"]} and lines[0]["error"].startswith(message)
     assert lines[1]["ok"] is True  # the next line is still scored
 
@@ -43,7 +43,7 @@ def test_score_answers_unreadable_lines_with_an_error_line(capsys, tmp_path, raw
     ("variant: kunming\nhands: {0: 5}\nwall: 1m\n", "s.yaml:2: tiles are text such as 123m5p or a list, not 5"),
     ("variant: chaozhou\noptions: {gui_pai: fan_gui}\nseed: 7\nindicator: 3m\n", "s.yaml:4: with a seed the indicator is turned"),
     ("variant: chaozhou\noptions: {mai_ma: '1'}\nseed: 7\nhorses: {x: 1m}\n", "s.yaml:4: no seat x at a 4-player table"),
-    ("variant: kunming\nseed: 7\ndescription: " + "[" * 2000 + "]" * 2000 + "\n", "the input cannot be read"),
+    ("variant: kunming\nseed: 7\ndescription: " + "[" * 2000 + "]" * 2000 + "\n", "s.yaml:3:113: nested more than 100 levels deep"),
 ])
 def test_scenario_mistakes_are_named_before_play(capsys, tmp_path, text, message):
     path = tmp_path / "s.yaml"

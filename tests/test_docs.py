@@ -26,12 +26,12 @@ def docs(capsys, variant: str) -> str:
 def test_chaozhou_rulebook_has_its_wilds(capsys):
     out = docs(capsys, "chaozhou")
     assert "## Wild tiles (鬼牌)" in out
-    assert "- 5z 白 is wild (鬼牌) when `options.gui_pai == 'bai_ban'`." in out
-    assert "- 7z 中 is wild (鬼牌) when `options.gui_pai == 'hong_zhong'`." in out
-    assert "Turned indicator (翻鬼), when `options.gui_pai == 'fan_gui'`" in out
+    assert "- 5z 白 is wild (鬼牌) when the option “Wild tiles” is “White is wild” · 选项「鬼牌」为「白板做鬼」." in out
+    assert "- 7z 中 is wild (鬼牌) when the option “Wild tiles” is “Red is wild” · 选项「鬼牌」为「红中做鬼」." in out
+    assert "Turned indicator (翻鬼), when the option “Wild tiles” is “The tile after a turned indicator is wild” · 选项「鬼牌」为「翻鬼」" in out
     assert "9 going round to 1" in out
     assert "1z 东 → 2z 南 → 3z 西 → 4z 北 → 7z 中 → 6z 发 → 5z 白" in out
-    assert "四鬼胡牌 (4 wilds win), when `options.si_gui_hu_pai`" in out
+    assert "四鬼胡牌 (4 wilds win), when the option “Four wilds win” is on · 选项「四鬼胡牌」开启" in out
 
 
 def test_chaozhou_rulebook_has_its_horses(capsys):
@@ -56,7 +56,8 @@ def test_chaozhou_rulebook_has_its_horses(capsys):
 def test_chaozhou_rulebook_has_follow_the_dealer_and_the_streak(capsys):
     out = docs(capsys, "chaozhou")
     follow = out.split("## Follow the dealer (跟庄)", 1)[1].split("\n## ", 1)[0]
-    assert "- Played: when `options.gen_zhuang and players >= 3`." in follow
+    assert ("- Played: when the option “Follow-the-dealer points” is on and the number of players is at least 3"
+            " · 选项「跟庄1分」开启且人数至少为3.") in follow
     assert "the dealer at once pays each other player `follow.round`" in follow
     assert "`gen_zhuang` (跟庄)" in follow
     assert "### Dealer streak (连庄)" in out
@@ -152,7 +153,7 @@ def test_set_fans_and_per_set_fans_say_what_they_count():
     assert "| big_three_winds | 三风刻 | Big Three Winds | 12 | 3 pungs or kongs of different tiles among 1234z | once | pung_of_terminals_or_honours on its sets |" in out
     assert "| dragon_pung | 箭刻 | Dragon Pung | 2 | a pung of `dragons` | once per such pung |" in out
     assert "pung_of_terminals_or_honours (once)" in out
-    assert "`hand.flowers` times, a bonus" in out
+    assert "as many times as the number of flowers · 花牌数, a bonus" in out
     assert "套算一次" in out
 
 
@@ -168,3 +169,47 @@ def test_constant_values_read_as_numbers_and_formulas_as_formulas():
     assert "capped at 64" in out and "combined by addition)" in out
     assert "every player buys 2 horses." in out and "罚马" not in out.split("## Horses", 1)[1].split("\n## ", 1)[0]
     assert "Each time it pays or collects the share itself" in out
+
+
+def test_conditions_read_as_sentences_and_only_claims_that_exist():
+    """Issue 15: sentences from the expression tree (zh and en), no chow in
+    a priority where chow is off, horse marks as results give them."""
+    from mjc.sentences import sentence
+
+    out = rulebook(load("yunnan_ka_er_tiao"))
+    assert "- Priority: hu > kong = pong; ties" in out
+    assert "| self_drawn | 自摸 | Self-drawn | 1 | the win is self-drawn · 自摸 |" in out
+    assert "`win.self_drawn`" not in out
+    assert sentence("win.tile == 2s and not win.self_drawn") == "the winning tile is 2s and not (the win is self-drawn)"
+    assert sentence("win.tile == 2s and not win.self_drawn", zh=True) == "和牌张为二条且非自摸"
+    assert sentence("2 * (total + 1) if winner.is_dealer else total") == (
+        "2 × (the hand's value + 1) if the winner is the dealer, else the hand's value")
+    cz = rulebook(load("chaozhou"))
+    assert "a reward horse is `won` or `none`" in cz
+
+
+def test_every_value_says_where_it_comes_from():
+    """Issue 15: `source:` marks from the YAML in the rulebook and the server's variant list."""
+    from server.catalog import variant_json
+
+    cx = rulebook(load("chuxiong_yuxi"))
+    row = next(line for line in cx.splitlines() if line.startswith("| seven_pairs |"))
+    assert row.endswith("| 自定 house |")  # CX-34: values the text never gives
+    km = rulebook(load("kunming"))
+    settlement = km.split("## Settlement")[1]
+    assert settlement.split("\n")[2] == "*From: a house value (自定).*"  # 昆明's kong money (KM-40)
+    ket = rulebook(load("yunnan_ka_er_tiao"))
+    assert next(line for line in ket.splitlines() if line.startswith("| full_flush |")).endswith("| 原文 document |")
+    assert next(line for line in ket.splitlines() if line.startswith("| `multiple_winners` |")).endswith("| 释疑 resolution |")
+    api = variant_json(load("kunming"))
+    assert {o["id"]: o.get("source") for o in api["options"]}["pinghu_liang_men"] == "resolution"
+    assert {f["id"]: f.get("source") for f in api["fans"]}["all_pungs"] == "document"
+
+
+def test_the_play_log_prints_the_horses(capsys):
+    from mjc.cli import main
+
+    assert main(["play", "chaozhou", "--option", "mai_ma=2", "--hands", "1", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("  horses (马): "))
+    assert line.count("points at seat") == 8

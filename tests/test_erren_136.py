@@ -31,7 +31,7 @@ def test_no_win_before_declaring_ready():
     act(g, "1 pass")  # declines to declare at the opening
     act(g, "0 discard 5m")
     assert verbs(g, 1) == {"chow 3m4m", "chow 4m6m", "pass"}  # no hu
-    with pytest.raises(IllegalAction, match="5m does not complete a winning hand that may win here"):
+    with pytest.raises(IllegalAction, match="5m completes the hand, but this win is not allowed: 须先报听"):
         g.apply(1, Action("hu"))
 
 

@@ -33,7 +33,7 @@ def test_flowers_do_not_count_toward_the_minimum():
     pass_others(g)
     act(g, "0 discard 8m")
     assert "hu" not in verbs(g, 1) and "pong 8m" in verbs(g, 1)
-    with pytest.raises(IllegalAction, match="8m does not complete a winning hand that may win here"):
+    with pytest.raises(IllegalAction, match="8m completes the hand, but this win is not allowed: 不够起和番数"):
         g.apply(1, Action("hu"))
     v = g.valuation(1, parse_tiles("8m")[0], False, 0)
     assert v.total == 9 and not v.win_allowed  # 7 pattern fan + 2 flowers

@@ -351,29 +351,33 @@ def test_last_discard_only_claimable_by_a_win():
 
 DEALERS = """
 dealer:
-  after_win: {after_win}
-  after_multiple_winners: {after_multi}
-  after_draw: {after_draw}
+  next: {rules}
   may_repeat: {repeat}
 """
+KET = "[{after: several_winners, deals: discarder}, {after: win, deals: winner}, {after: draw, deals: dealer}]"
 
 
 @pytest.mark.parametrize(
-    "after_win, after_multi, after_draw, repeat, winners_case, expected",
+    "rules, repeat, winners_case, expected",
     [
-        ("winner", "discarder", "stay", "true", "single", 3),
-        ("next", "discarder", "stay", "true", "single", 1),
-        ("winner", "discarder", "stay", "true", "multi", 0),
-        ("winner", "discarder_next", "stay", "true", "multi", 1),
-        ("winner", "first_winner", "stay", "true", "multi", 2),
-        ("winner", "discarder", "stay", "true", "draw", 0),
-        ("winner", "discarder", "next", "true", "draw", 1),
-        ("winner", "discarder", "stay", "false", "dealer_wins", 1),
-        ("winner", "discarder", "stay", "true", "dealer_wins", 0),
+        (KET, "true", "single", 3),
+        ("[{after: any, deals: next}]", "true", "single", 1),
+        (KET, "true", "multi", 0),
+        ("[{after: several_winners, deals: discarder_next}, {after: any, deals: winner}]", "true", "multi", 1),
+        ("[{after: win, deals: winner}, {after: draw, deals: dealer}]", "true", "multi", 2),
+        (KET, "true", "draw", 0),
+        ("[{after: win, deals: winner}, {after: draw, deals: next}]", "true", "draw", 1),
+        (KET, "false", "dealer_wins", 1),
+        (KET, "true", "dealer_wins", 0),
+        # the dealer keeps the deal on his own win and on a draw, else it passes on
+        ("[{after: dealer_wins, deals: dealer}, {after: draw, deals: dealer}, {after: win, deals: next}]", "true", "dealer_wins", 0),
+        ("[{after: dealer_wins, deals: dealer}, {after: draw, deals: dealer}, {after: win, deals: next}]", "true", "single", 1),
+        ("[{after: dealer_wins, deals: dealer}, {after: draw, deals: dealer}, {after: win, deals: next}]", "true", "draw", 0),
+        ("[{after: win, deals: discarder}, {after: draw, deals: dealer}]", "true", "dealer_wins", 0),
     ],
 )
-def test_next_dealer(after_win, after_multi, after_draw, repeat, winners_case, expected):
-    rs = variant(DEALERS.format(after_win=after_win, after_multi=after_multi, after_draw=after_draw, repeat=repeat))
+def test_next_dealer(rules, repeat, winners_case, expected):
+    rs = variant(DEALERS.format(rules=rules, repeat=repeat))
     if winners_case == "dealer_wins":
         g = game(rs, {0: "123p 456p 789p 11s 456s", 1: OTHER, 2: OTHER, 3: OTHER})
         act(g, "0 hu")
@@ -387,6 +391,15 @@ def test_next_dealer(after_win, after_multi, after_draw, repeat, winners_case, e
         act(g, "2 hu" if winners_case == "multi" else "2 pass")
         act(g, "3 hu")
     assert g.result.next_dealer == expected
+
+
+def test_rotation_rules_must_decide_every_hand():
+    from compiler.errors import CompileError
+
+    with pytest.raises(CompileError, match="no rule says who deals after a draw"):
+        variant(DEALERS.format(rules="[{after: win, deals: winner}]", repeat="true"))
+    with pytest.raises(CompileError, match="this rule never applies"):
+        variant(DEALERS.format(rules="[{after: any, deals: next}, {after: draw, deals: dealer}]", repeat="true"))
 
 
 # ---------------------------------------------------------------- chow

@@ -27,3 +27,13 @@ def test_every_ket_scenario_names_rule_ids():
 
 def test_at_least_thirty_ket_scenarios():
     assert len(list((ROOT / "yunnan_ka_er_tiao").glob("*.yaml"))) >= 30
+
+
+@pytest.mark.parametrize("folder, prefix, least", [
+    ("sichuan_xuezhan", "SC-", 40), ("sichuan_xueliu", "SC-", 15),
+])
+def test_rules_scenarios_name_their_rule_ids(folder, prefix, least):
+    files = list((ROOT / folder).glob("*.yaml"))
+    assert len(files) >= least
+    for path in files:
+        assert prefix in path.read_text(encoding="utf-8"), f"{path.name} names no rule ID"

@@ -23,3 +23,24 @@ def test_autoplay_discards_the_drawn_tile_where_it_does_not():
     assert not g.table.autoplay_wins
     assert any(a.verb == "hu" for a in g.legal_actions(0))
     assert auto_action(g, 0).verb == "discard"
+
+
+def test_autoplay_makes_opening_choices_sensibly():
+    """托管 at the opening (SC-05, SC-06): an exchange of the suit held
+    fewest that keeps a pair where another choice exists, then the void
+    suit held fewest."""
+    from runtime.game import Game
+    from runtime.tiles import NAMES, parse_tiles
+
+    table = load("sichuan_xuezhan").configure()
+    hands = ["111234567899m 5p 5s", "12345678m 44p 78p 9s", "11223344p 5566s 7s", "1234567s 22m 58m 89p"]
+    tiles = [parse_tiles(h) for h in hands]
+    rest = list(table.wall_tiles())
+    for t in (t for h in tiles for t in h):
+        rest.remove(t)
+    g = Game(table, tiles, rest, exchange_direction="next")
+    choice = auto_action(g, 1)
+    assert choice.verb == "exchange" and sorted(NAMES[t] for t in choice.extra) == ["4p", "7p", "8p"]
+    for seat in range(4):
+        g.apply(seat, auto_action(g, seat))
+    assert g.start_stage == "void" and auto_action(g, 0).verb == "void"

@@ -8,7 +8,7 @@ import asyncio
 import httpx
 import pytest
 
-from server_harness import Seat, ServerProcess, create_table, first_choice, join, play
+from server_harness import Seat, ServerProcess, create_table, first_choice, fresh_stream, join, play
 from test_server_hidden import check_stream_for_seat
 
 
@@ -108,18 +108,14 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_messages(server):
         assert welcome["type"] == "welcome" and welcome["last"] >= seen
         await play(s0, first_choice)
         await task
-        fresh = Seat(server.ws_url, t["id"], a["token"])
-        await fresh.connect(last_seen=0)
-        while len(fresh.stream) < len(s0.stream):
-            await fresh.recv()
-        await fresh.close()
+        fresh = await fresh_stream(server.ws_url, t["id"], a["token"], len(s0.stream))
         await s0.close()
         await s1.close()
         return s0, fresh, seen
 
     s0, fresh, seen = asyncio.run(main())
     assert [m["n"] for m in s0.stream] == list(range(1, len(s0.stream) + 1))
-    assert s0.stream == fresh.stream
+    assert s0.stream == fresh
     assert s0.stream[-1]["type"] == "match_end" and seen < len(s0.stream)
 
 

@@ -121,7 +121,7 @@ def check_new_messages(state: TableState, before: Counter, offered, marks: list[
     changed = {t for t in set(before) | set(after) if before[t] != after[t]}
     # the tile on offer, and face-up tail tiles (a take may turn another of the same kind)
     allowed = changed | ({offered} if offered else set()) | set(face_up) | set(public_view(game).get("face_up") or [])
-    for seat in range(state.n):
+    for seat in range(state.n + 1):  # every seat, then the spectators (index n)
         new = state.streams[seat][marks[seat]:]
         check_stream_for_seat(new, seat)
         for msg in new:
@@ -129,13 +129,32 @@ def check_new_messages(state: TableState, before: Counter, offered, marks: list[
                 continue
             e = msg["event"]
             if e["type"] == "deal":
-                assert e["hand"] == dealt[seat]
+                assert e["hand"] == (dealt[seat] if seat < state.n else [])
                 continue
             if e["type"] == "end" or e.get("seat") == seat or e["type"] == "exchange":
                 continue  # the hand is over, the seat's own event, or its own part of an exchange
             named = set(tiles_in(e))
             leaked = named - allowed
             assert not leaked, f"seat {seat} is told {sorted(leaked)} by {e} (public changes: {sorted(changed)})"
+
+
+def check_spectator_view(state: TableState) -> None:
+    """What spectators are shown holds no seat's own tiles, and a hand in
+    play cannot be replayed (its replay shows every tile)."""
+    from types import SimpleNamespace
+
+    from server.replaylog import ReplayUnavailable, hand_replay
+
+    view = state.view(state.spectators)
+    assert not {"hand", "drawn", "legal_actions", "exchange", "opponent_hands"} & set(view), sorted(view)
+    for s in view["seats"]:
+        assert "hand" not in s
+        for m in s["melds"]:
+            if not m["exposed"]:
+                assert sum(1 for t in m["tiles"] if t) <= 1, m
+    if state.in_hand:
+        with pytest.raises(ReplayUnavailable):
+            hand_replay(SimpleNamespace(id="t", state=state, seats_json=list), state.hand)
 
 
 @pytest.mark.parametrize("variant", names())
@@ -146,7 +165,7 @@ def test_no_message_leaks_hidden_tiles(variant):
         state = TableState(table, f"fuzz/{variant}/{k}", hands=HANDS)
         bots = [make_bot(rng.choice(["random", "random", "greedy"]), rng.random()) for _ in range(table.players)]
         while not state.over:
-            marks = [state.last(s) for s in range(state.n)]
+            marks = [state.last(s) for s in range(state.n + 1)]
             state.start_hand()
             game = state.game
             dealt = [list(h) for h in game._hands]
@@ -155,10 +174,11 @@ def test_no_message_leaks_hidden_tiles(variant):
                 for seat in state.to_act():
                     before = public_tiles(game)
                     offered = game.window.tile if game.window is not None else None
-                    marks = [state.last(s) for s in range(state.n)]
+                    marks = [state.last(s) for s in range(state.n + 1)]
                     face_up = game.face_up_names() if game.table.face_up else []
                     state.apply(seat, bots[seat].choose(game, seat), "bot")
                     check_new_messages(state, before, NAMES[offered] if offered is not None else None, marks, dealt, face_up)
+                    check_spectator_view(state)
                     for s in range(state.n):
                         check_view_hides(game, s)
                         acting = game.view(s)["to_act"]

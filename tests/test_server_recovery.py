@@ -10,11 +10,7 @@ import sqlite3
 
 import httpx
 
-from runtime.actions import parse_action
-from runtime.registry import load
-from server.tables import server_move
-from server.tablestate import TableState
-from server_harness import Seat, ServerProcess, create_table, first_choice, join, play
+from server_harness import Seat, ServerProcess, create_table, first_choice, fresh_stream, join, play, uninterrupted_run
 
 
 def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
@@ -52,7 +48,7 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
 
         s = asyncio.run(before_kill())
         assert not s.finished
-        step_before = s.view["step"]
+        view_before = s.view["view"]
         srv.kill()
     finally:
         srv.kill()
@@ -60,48 +56,30 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
     srv2 = ServerProcess(db, port=srv.port).start()
     try:
         state = httpx.get(f"{srv2.url}/api/tables/{t['id']}").json()
-        assert state["status"] == "playing" and state["step"] == step_before
+        assert state["status"] == "playing"
 
         async def after_restart():
-            s.ws = None
+            s.ws, s.view = None, None
             welcome = await s.connect()  # last_seen = what it has
             assert welcome["type"] == "welcome" and welcome["last"] == len(s.stream)
+            while s.view is None or s.view["view"] != view_before:
+                await s.recv()  # the same view as before the kill
             await play(s, first_choice)
-            fresh = Seat(srv2.ws_url, t["id"], a["token"])
-            await fresh.connect(last_seen=0)
-            while len(fresh.stream) < len(s.stream):
-                await fresh.recv()
-            await fresh.close()
             await s.close()
-            return fresh
+            return await fresh_stream(srv2.ws_url, t["id"], a["token"], len(s.stream))
 
         fresh = asyncio.run(after_restart())
     finally:
         srv2.stop()
 
     assert [m["n"] for m in s.stream] == list(range(1, len(s.stream) + 1))
-    assert s.stream == fresh.stream, "the stream after the restart differs from the one a fresh client gets"
+    assert s.stream == fresh, "the stream after the restart differs from the one a fresh client gets"
 
     # the uninterrupted run: same seed, same player, bots as the server seeds them
     with sqlite3.connect(db) as conn:
         seed, variant = conn.execute("SELECT match_seed, variant FROM tables WHERE id=?", (t["id"],)).fetchone()
         logged = conn.execute("SELECT seat, action, by FROM actions WHERE table_id=? ORDER BY seq", (t["id"],)).fetchall()
-    table = load(variant).configure(t["options"], t["players"])
-    ref = TableState(table, seed, hands=3)
-    played = []
-    while not ref.over:
-        ref.start_hand()
-        while ref.in_hand:
-            # the server's bots answer at once, before the player's message arrives
-            acting = ref.to_act()
-            seat = next((x for x in acting if x != 0), acting[0])
-            if seat == 0:
-                legal = [str(x) for x in ref.game.legal_actions(0)]
-                action, by = parse_action(first_choice(legal)), "player"
-            else:
-                action, by = server_move(ref, t["id"], "greedy", "bot", seat)
-            played.append((seat, str(action), by))
-            ref.apply(seat, action, by)
+    played, ref = uninterrupted_run(t["id"], variant, t["options"], t["players"], seed, hands=3)
     assert played == [tuple(r) for r in logged]
     assert ref.streams[0] == s.stream
     assert s.stream[-1]["scores"] == list(ref.match.scores)
@@ -109,13 +87,13 @@ def test_sigkill_mid_hand_then_restore_and_finish_identically(tmp_path):
 
 def test_a_log_whose_variant_changed_is_refused_and_the_others_restored(tmp_path):
     from server.manager import Manager, TableError
-    from server.store import Store
+    from server.store import SqliteStore as Store
 
     db = str(tmp_path / "refuse.sqlite3")
 
     async def create():
         m = Manager(Store(db))
-        ids = [m.create({"variant": "kunming", "seats": ["human"] * 4}).id for _ in range(2)]
+        ids = [m.create({"variant": "kunming", "seats": ["human"] * 4})[0].id for _ in range(2)]
         for t in m.tables.values():
             for _ in range(4):
                 t.join(None, "p")
@@ -133,7 +111,7 @@ def test_a_log_whose_variant_changed_is_refused_and_the_others_restored(tmp_path
         try:
             assert keep in m.tables and m.tables[keep].state.in_hand
             try:
-                m.get(stale)
+                await m.serve(stale)
             except TableError as exc:
                 assert exc.status == 410 and "cannot be replayed" in str(exc) and "kunming" in str(exc)
             else:
