@@ -32,7 +32,7 @@ class Opponent:
         self.locked = False  # its hand cannot change but to win or kong (a locked declaration, a win it stays on)
         self.no_win: frozenset = frozenset()  # kinds it cannot win holding (its declarations)
         self.shedding = False  # its last discard was one it must shed first: it may hold more
-        self.hand_size = 13
+        self.hand_size = 13  # set from the table below
         self.passed: set = set()  # tiles it let go by since its last turn
         self.suits_shown: set = set()
 

@@ -42,7 +42,9 @@ class Plan(NamedTuple):
         return group_of(tile) in self.groups
 
 
-_EMPTY = (0,) + (-1,) * 9
+_CAP = hm._CAP  # sets counted per table, as runtime.hand's per-suit tables count them
+_WIDTH = _CAP + 1
+_EMPTY = hm._EMPTY_TABLE
 # Tables are interned: each distinct table gets a small int id, so that
 # combinations and finals are cached under pairs of ints.
 _IDS: dict = {_EMPTY: 0}
@@ -77,21 +79,21 @@ def _combine(ia: int, ib: int) -> int:
     if out is not None:
         return out
     a, b = _BY_ID[ia], _BY_ID[ib]
-    best = [-1] * 10
+    best = [-1] * (2 * _WIDTH)
     for i, ta in enumerate(a):
         if ta < 0:
             continue
-        pa, ma = divmod(i, 5)
+        pa, ma = divmod(i, _WIDTH)
         for j, tb in enumerate(b):
             if tb < 0:
                 continue
-            pb, mb = divmod(j, 5)
+            pb, mb = divmod(j, _WIDTH)
             p, t = pa + pb, ta + tb
             if p > 1:
                 p, t = 1, t + 1
-            idx = p * 5 + min(ma + mb, 4)
-            if t > 4:
-                t = 4
+            idx = p * _WIDTH + min(ma + mb, _CAP)
+            if t > _CAP:
+                t = _CAP
             if t > best[idx]:
                 best[idx] = t
     out = _COMBINED[k] = _intern(tuple(best))
@@ -107,7 +109,7 @@ def _final(ident: int, need: int) -> int:
     for i, t in enumerate(_BY_ID[ident]):
         if t < 0:
             continue
-        p, m = divmod(i, 5)
+        p, m = divmod(i, _WIDTH)
         if m > need:
             m = need
         x = 2 * (need - m) - min(t, need - m) - p
@@ -121,14 +123,15 @@ def keys_of(counts) -> list:
     return [tuple(counts[lo:hi]) for lo, hi in GROUPS]
 
 
-def standard(keys, groups, melds: int, chows: bool = True) -> int:
-    """Standard (or pungs-only) shanten of the groups' tiles."""
+def standard(keys, groups, melds: int, chows: bool = True, sets: int = 4) -> int:
+    """Standard (or pungs-only) shanten of the groups' tiles, for a hand of
+    `sets` sets and a pair."""
     acc = 0
     for g in groups:
         t = _table_id(keys[g], chows and g < 3)
         if t:
             acc = _combine(acc, t) if acc else t
-    return _final(acc, 4 - melds)
+    return _final(acc, sets - melds)
 
 
 def pairs(keys, groups, quads_as_two: bool) -> int:
@@ -154,11 +157,11 @@ def orphans(counts) -> int:
     return 13 - kinds - pair
 
 
-def plan_shanten(plan: Plan, keys, counts, melds: int, quads_as_two: bool) -> int:
+def plan_shanten(plan: Plan, keys, counts, melds: int, quads_as_two: bool, sets: int = 4) -> int:
     if plan.shape == STD:
-        return standard(keys, plan.groups, melds)
+        return standard(keys, plan.groups, melds, sets=sets)
     if plan.shape == PUNGS:
-        return standard(keys, plan.groups, melds, chows=False)
+        return standard(keys, plan.groups, melds, chows=False, sets=sets)
     if plan.shape == PAIRS:
         return pairs(keys, plan.groups, quads_as_two)
     return orphans(counts)
@@ -190,18 +193,18 @@ def useful_draws(plan: Plan, counts, tiles) -> list:
     return out
 
 
-def improving(plan: Plan, keys, melds: int, s: int, copies: int) -> list:
+def improving(plan: Plan, keys, melds: int, s: int, copies: int, sets: int = 4) -> list:
     """The tiles whose draw lowers a standard or pungs plan's shanten below
     `s`: each group's table is replaced in turn by its table with one more
     tile, against the other groups' combined table."""
-    ck = (plan, tuple(keys), melds, s, copies)
+    ck = (plan, tuple(keys), melds, s, copies, sets)
     hit = _IMPROVING.get(ck)
     if hit is not None:
         return hit
     if len(_IMPROVING) > 300_000:
         _IMPROVING.clear()
     chows = plan.shape == STD
-    need = 4 - melds
+    need = sets - melds
     groups = plan.groups
     ids = [_table_id(keys[g], chows and g < 3) for g in groups]
     out = []

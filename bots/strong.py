@@ -170,7 +170,7 @@ class Evaluator:
     # ------------------------------------------------------------ hands
 
     def hand_ev(self, counts, melds, declared: bool | None = None, money=None) -> tuple[float, float]:
-        """(expected points, P(win)) of keeping 13 tiles' worth: `counts`
+        """(expected points, P(win)) of keeping a waiting hand's worth: `counts`
         concealed and `melds` laid down. A ready hand's waits are valued
         as declared when it is (or `declared` says so); a hand further
         away by its plans, whose sampled wins are declared ones where the
@@ -199,7 +199,7 @@ class Evaluator:
                     continue
             elif not meld_groups.issubset(plan.groups) or (plan.shape == sh.PUNGS and open_shape):
                 continue
-            s = sh.plan_shanten(plan, keys, plain, nm, prof.quads_as_two)
+            s = sh.plan_shanten(plan, keys, plain, nm, prof.quads_as_two, prof.sets)
             if jokers:
                 s = max(0, s - jokers)
             found.append((s, plan))
@@ -271,7 +271,7 @@ class Evaluator:
         unseen = k.unseen
         kinds = prof.kind_set - k.banned if k.banned else prof.kind_set
         if plan.shape in (sh.STD, sh.PUNGS):
-            tiles = [t for t in sh.improving(plan, keys, nm, s + jokers, prof.copies) if t in kinds]
+            tiles = [t for t in sh.improving(plan, keys, nm, s + jokers, prof.copies, prof.sets) if t in kinds]
         else:
             tiles = []
             quads = prof.quads_as_two
@@ -333,7 +333,7 @@ class Evaluator:
     # ------------------------------------------------------------ choices
 
     def discard_scores(self, counts, melds, tiles) -> list:
-        """[(score, tile)] for discarding each of `tiles` from 14 tiles' worth.
+        """[(score, tile)] for discarding each of `tiles` from a hand on turn.
         A discard that leaves the hand further from ready than the best one
         must pay for it: its offence counts only when it is worth clearly
         more (STEP_BACK times), as a plan of higher value can be."""
@@ -363,7 +363,7 @@ class Evaluator:
         plain, jokers = self._plain(counts)
         keys = sh.keys_of(plain)
         plan = self.prof.full_plans[0]
-        s = max(0, sh.plan_shanten(plan, keys, plain, len(melds), self.prof.quads_as_two) - jokers)
+        s = max(0, sh.plan_shanten(plan, keys, plain, len(melds), self.prof.quads_as_two, self.prof.sets) - jokers)
         return s, (self._ukeire(plan, keys, plain, s, jokers, len(melds))[0] if s > 0 else 0)
 
     def shanten(self, counts, melds) -> int:
@@ -376,7 +376,7 @@ class Evaluator:
         for plan in prof.full_plans:
             if plan.shape == sh.PUNGS or (melds and plan.shape in (sh.PAIRS, sh.ORPHANS)):
                 continue
-            best = min(best, sh.plan_shanten(plan, keys, counts, len(melds), prof.quads_as_two))
+            best = min(best, sh.plan_shanten(plan, keys, counts, len(melds), prof.quads_as_two, prof.sets))
         return max(0, best - jokers) if jokers else best
 
     def best_discard(self, counts, melds) -> float:

@@ -75,6 +75,8 @@ class Profile:
         self.wilds = frozenset(table.wilds)
         win = rs.winning
         self.quads_as_two = win.quads_as_two_pairs
+        self.sets = getattr(table, "sets", 4)  # sets and a pair in a winning hand
+        self.hand_tiles = 3 * self.sets + 1
         present = sorted({sh.group_of(t) for t in self.kinds})
         self.groups = tuple(present)
         number_groups = [g for g in present if g < 3]
@@ -131,18 +133,19 @@ class Profile:
         tiles = [t for t in self.tiles[plan] if t not in self.wilds]
         inside = [t for t in tiles for _ in range(self.copies)]
         outside = [t for t in self.kinds if t not in tiles and t not in self.wilds for _ in range(self.copies)]
-        unseen0 = max(1, len(self.kinds) * self.copies - 13)
+        size = self.hand_tiles
+        unseen0 = max(1, len(self.kinds) * self.copies - size)
         sums = [0.0] * 9
         seen = [0] * 9
-        if len(inside) >= 13:
+        if len(inside) >= size:
             for i in range(RATE_SAMPLES):
                 # hands as play meets them: some of their tiles outside the plan, dead weight
-                k = 13 - min(len(outside), i % 6)
+                k = size - min(len(outside), i % 6)
                 counts = [0] * 42
-                for t in rng.sample(inside, k) + rng.sample(outside, 13 - k):
+                for t in rng.sample(inside, k) + rng.sample(outside, size - k):
                     counts[t] += 1
                 keys = sh.keys_of(counts)
-                s = sh.plan_shanten(plan, keys, counts, 0, self.quads_as_two)
+                s = sh.plan_shanten(plan, keys, counts, 0, self.quads_as_two, self.sets)
                 if s < 0 or s > 8:
                     continue
                 u = 0
@@ -150,7 +153,7 @@ class Profile:
                     if counts[t] >= self.copies:
                         continue
                     counts[t] += 1
-                    if sh.plan_shanten(plan, sh.keys_of(counts), counts, 0, self.quads_as_two) < s:
+                    if sh.plan_shanten(plan, sh.keys_of(counts), counts, 0, self.quads_as_two, self.sets) < s:
                         u += self.copies - counts[t] + 1
                     counts[t] -= 1
                 sums[s] += u
@@ -245,7 +248,7 @@ class Profile:
             counts[rng.choice(tiles)] += 1
         else:
             weights = [0.5 if t >= 27 else 1.0 for t in tiles]
-            for _ in range(4):
+            for _ in range(self.sets):
                 for _attempt in range(20):
                     t = rng.choices(tiles, weights)[0]
                     chow = (plan.shape == sh.STD and t < 27 and t % 9 <= 6 and rng.random() < 0.6
@@ -385,7 +388,7 @@ def evaluate_cached(table, ctx: WinContext):
 
 def exact_ready(table, k, counts, melds, declared: bool, money: Money):
     """[(wait, unseen copies, ron points or 0, self-draw points or 0)] for
-    a ready hand of 13 tiles (counts) with melds."""
+    a ready hand (counts) with melds."""
     out = []
     for w in analysis.waits(table, counts, melds):
         base = dict(
