@@ -10,31 +10,26 @@ bot against a game whose hidden parts raise when touched).
 
 from __future__ import annotations
 
-from runtime.melds import CHOW
-
 NUM = 34
 
 
 class Opponent:
     """What the table shows of one other seat."""
 
-    __slots__ = ("seat", "discards", "discard_set", "melds", "exposed", "declared", "hand_size", "passed",
-                 "suits_shown", "claimed_melds", "locked", "no_win", "shedding")
+    __slots__ = ("seat", "discards", "discard_set", "declared", "hand_size", "passed", "claimed_melds", "locked",
+                 "no_win", "shedding")
 
     def __init__(self, seat: int):
         self.seat = seat
         self.discards: list = []
         self.discard_set: set = set()
-        self.melds: list = []
-        self.exposed = 0  # sets laid down
-        self.claimed_melds = 0  # of them, made with another seat's tile
+        self.claimed_melds = 0  # sets laid down with another seat's tile
         self.declared = False
         self.locked = False  # its hand cannot change but to win or kong (a locked declaration, a win it stays on)
         self.no_win: frozenset = frozenset()  # kinds it cannot win holding (its declarations)
         self.shedding = False  # its last discard was one it must shed first: it may hold more
         self.hand_size = 13  # set from the table below
         self.passed: set = set()  # tiles it let go by since its last turn
-        self.suits_shown: set = set()
 
 
 class Knowledge:
@@ -42,17 +37,12 @@ class Knowledge:
         table = game.table
         self.seat = seat
         self.n = game.n
-        self.copies = table.ruleset.copies
-        self.kinds = tuple(t for t in table.tile_kinds if t < NUM)
-        self.wilds = frozenset(table.wilds)
+        copies = table.ruleset.copies
         me = game.seats[seat]
-        self.counts = list(me.counts)
-        self.melds = list(me.melds)
         self.declared = me.declared
         # tiles its own declarations make dead weight: shed first, or no win while held
         lim = getattr(me, "limits", None)
         self.banned = frozenset(lim.no_win | lim.first) if lim is not None else frozenset()
-        self.drawn = me.drawn
         self.flowers = len(me.flowers)
         self.doublings = me.doublings
         self.dealer = game.dealer
@@ -62,7 +52,6 @@ class Knowledge:
         for t in range(NUM):
             seen[t] = me.counts[t]
         opponents = []
-        discards_total = 0
         for s, st in enumerate(game.seats):
             for m in st.melds:
                 if m.exposed or s == seat:
@@ -71,14 +60,11 @@ class Knowledge:
             for t, taken in zip(st.discards, st.claimed):
                 if not taken:
                     seen[t] += 1
-            discards_total += len(st.discards)
             if s == seat or getattr(st, "out", False):
                 continue  # a seat that left the hand (it won) neither wins nor pays any more
             o = Opponent(s)
             o.discards = list(st.discards)
             o.discard_set = set(st.discards)
-            o.melds = [m for m in st.melds]
-            o.exposed = len(st.melds)
             o.claimed_melds = sum(1 for m in st.melds if m.claimed_from_other)
             o.declared = st.declared
             o.locked = getattr(st, "locked", False) or (st.declared and table.ready_locks)
@@ -90,17 +76,14 @@ class Knowledge:
             # from public facts only: each set laid down took three tiles
             # from the hand (a kong's fourth is replaced); the seat on turn holds one more
             o.hand_size = table.ruleset.other_tiles - 3 * len(st.melds) + (1 if s == game.current and game.phase == "turn" else 0)
-            o.suits_shown = {t // 9 if t < 27 else 3 for m in st.melds if m.exposed for t in m.tiles}
             opponents.append(o)
         for t in getattr(game, "face_up_tiles", lambda: [])():
             seen[t] += 1
         if game.indicator >= 0:
             seen[game.indicator] += 1
-        self.seen = seen
-        self.unseen = [max(0, self.copies - seen[t]) if t in table.kind_set else 0 for t in range(NUM)]
+        self.unseen = [max(0, copies - seen[t]) if t in table.kind_set else 0 for t in range(NUM)]
         self.unseen_total = max(1, sum(self.unseen))
         self.opponents = opponents
-        self.turns_taken = discards_total / max(1, self.n)
         self._passed(game)
 
     def _passed(self, game) -> None:
@@ -130,19 +113,3 @@ class Knowledge:
                 o.passed = {t for _, t in discards[locked_at[s] :] if t >= 0}
             else:
                 o.passed = {t for who, t in discards[last_own.get(s, 0) :] if who != s and t >= 0}
-
-    # -------------------------------------------------------- helpers
-
-    def unseen_after(self, t: int) -> int:
-        return self.unseen[t]
-
-    def in_hand_total(self) -> int:
-        return sum(self.counts[:NUM])
-
-    def suit_counts(self) -> list:
-        """Tiles held per group (m, p, s, z)."""
-        c = self.counts
-        return [sum(c[0:9]), sum(c[9:18]), sum(c[18:27]), sum(c[27:34])]
-
-    def chow_melds(self) -> int:
-        return sum(1 for m in self.melds if m.type == CHOW)

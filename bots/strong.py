@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 
-from runtime import analysis
 from runtime.actions import Action
 from runtime.bots import GreedyBot, _edge, _isolation
 from runtime.melds import CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
@@ -185,7 +184,7 @@ class Evaluator:
         return hit
 
     def _hand_ev(self, counts, melds, declared, money) -> tuple[float, float]:
-        prof, k = self.prof, self.k
+        prof = self.prof
         plain, jokers = self._plain(counts)
         keys = sh.keys_of(plain)
         nm = len(melds)

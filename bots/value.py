@@ -108,9 +108,6 @@ class Profile:
         self._rates: dict = {}
         self._starts: dict = {}
         self._pace = None
-        self.hu_on_discard = table.hu_on_discard
-        self.chow = table.chow
-        self.pong = table.pong
 
     def value(self, plan: sh.Plan, opened: bool) -> PlanValue:
         key = (plan, opened)

@@ -171,7 +171,7 @@ class Encoding:
 
     def encode(self, view: dict) -> dict:
         """The observation parts of one seat's view (`seat_view`)."""
-        n, K = self.n, len(self.kinds)
+        n = self.n
         ki = self.kind_index
         me = view["seat"]
 

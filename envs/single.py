@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from runtime.bots import make_bot
 

@@ -218,7 +218,6 @@ def _plots(table, runs: list, out: Path) -> dict:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [label for label, _, _ in runs]
     k = len(runs)
     width = 0.8 / k
     names = {f.id: f.name.en or f.name.zh for f in table.ruleset.scoring.fans}
