@@ -34,6 +34,8 @@ EXAMPLES = {
     "scenario": "mjc scenario tests/scenarios/kunming/*.yaml\n  mjc scenario --explain my_bug.yaml",
     "simulate": "mjc simulate kunming --games 1000\n  mjc simulate chaozhou --games 10000 --workers 2 --option mai_ma=2 --json",
     "docs": "mjc docs chuxiong_yuxi > chuxiong.md\n  mjc docs 'Yunnan Ka Er Tiao'",
+    "balance": ("mjc balance sichuan_xuezhan --hands 2000 --out report/\n"
+                "  mjc balance chaozhou --hands 5000 --compare 'gui_pai=none' 'gui_pai=bai_ban' --out gui/"),
     "show": "mkdir -p variants && mjc show sichuan_xuezhan > variants/my_sichuan.yaml\n  mjc show 台湾十六张",
     "serve": "mjc serve\n  mjc serve --port 8080 --db games.sqlite3",
     "verify-deal": "mjc verify-deal deal.json\n  curl -s HOST/api/tables/ID/hands | jq '.hands[0]' | mjc verify-deal",

@@ -182,9 +182,11 @@ def test_simulate_makes_its_jobs_as_it_plays(monkeypatch):
         played.append(job)
         if len(played) == 3:
             raise Enough
-        return {**simulate._empty(4), "games": job[6] - job[5]}
+        tally = simulate.Tally(4)
+        tally.games = job[6] - job[5]
+        return tally
 
-    monkeypatch.setattr(simulate, "_play_range", fake)
+    monkeypatch.setattr(simulate, "play_range", fake)
     table = registry.load("kunming").configure()
     with pytest.raises(Enough):
         simulate.simulate(table, 10_000_000_000, "1")
