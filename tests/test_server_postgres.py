@@ -18,7 +18,8 @@ import websockets
 from pg_support import postgres_url
 from server_harness import Seat, ServerProcess, create_table, first_choice, fresh_stream, join, play, uninterrupted_run
 
-LEASE = "1.5"
+# long enough that a busy CI machine does not lose a live process its lease
+LEASE = "3"
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +74,9 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
     a = ServerProcess(pg, extra=("--instance", "a", "--lease-seconds", LEASE), log=tmp_path / "a.log").start()
     b = ServerProcess(pg, extra=("--instance", "b", "--lease-seconds", LEASE), log=tmp_path / "b.log").start()
     try:
-        t = create_table(a.url, variant="chuxiong_yuxi", bot_delay=0, hand_pause=0, hands=2, turn_seconds=None)
+        # four hands, killed after three decisions: the server picks the seed, and a
+        # bot's quick wins must not end the match before the kill
+        t = create_table(a.url, variant="chuxiong_yuxi", bot_delay=0, hand_pause=0, hands=4, turn_seconds=None)
         assert t["id"].startswith("a-")
         seat = join(a.url, t["id"], name="p")
         bots = create_table(a.url, variant="kunming", seats=["bot"] * 4, bot_delay=0.02, hand_pause=0, hands=2)
@@ -85,17 +88,13 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
         async def before_kill():
             s = Seat(a.ws_url, t["id"], seat["token"])
             await s.connect()
-            moves = 0
+            answered = []
 
-            def enough(x):
-                return moves >= 5
+            def counting(legal):
+                answered.append(legal)
+                return first_choice(legal)
 
-            while not enough(s):
-                legal = s.pending()
-                if legal:
-                    await s.act(first_choice(legal))
-                    moves += 1
-                await s.recv()
+            await play(s, counting, until=lambda _: len(answered) >= 3, timeout=60)
             return s
 
         s = asyncio.run(before_kill())
@@ -123,6 +122,9 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
     finally:
         a.kill()
         b.stop()
+        for name in ("a.log", "b.log"):  # shown by pytest when the test fails
+            log = tmp_path / name
+            print(f"--- {name}", log.read_text(errors="replace")[-4000:] if log.exists() else "(none)", sep="\n")
     # the uninterrupted run of the same moves gives the same stream
     from server.pgstore import PostgresStore
 
@@ -130,6 +132,6 @@ def test_a_process_dies_mid_hand_and_another_finishes_its_tables(pg, tmp_path):
     rec = store.table(t["id"])
     logged = [(x.seat, x.action, x.by) for x in store.actions(t["id"])]
     store.close()
-    played, ref = uninterrupted_run(t["id"], rec.variant, rec.options, rec.players, rec.match_seed, hands=2)
+    played, ref = uninterrupted_run(t["id"], rec.variant, rec.options, rec.players, rec.match_seed, hands=4)
     assert played == logged
     assert ref.streams[0] == s.stream
