@@ -226,6 +226,9 @@ def report_text(table, stats: dict) -> str:
     ]
     flow = stats.get("wins_over_time")
     if flow:
+        # wins do not end the hand: count hands by what happened in them, and wins one by one
+        lines[1] = (f"  hands with a win {stats['wins']} ({stats['win_rate']:.1%}), with none {stats['draws']} "
+                    f"({stats['draw_rate']:.1%}), with several winners {stats['multiple_winner_hands']}")
         lines.insert(2, f"  wins over time: {flow['wins']} wins ({flow['wins_per_hand']:.2f} a hand, "
                         f"{flow['self_drawn_wins']} self-drawn); {flow['exhausted_walls']} hands played to an exhausted "
                         f"wall ({flow['exhausted_wall_rate']:.1%})"
