@@ -30,7 +30,7 @@ from .tables import Config, Limits, LiveTable, new_token
 from .tablestate import ReplayError, TableState, replay
 
 log = logging.getLogger("mjc.server")
-LISTED = ("id", "variant", "title", "unit", "players", "options", "config", "status", "hand", "hands", "seats",
+LISTED = ("id", "variant", "title", "unit", "players", "options", "config", "status", "hand", "hands", "rounds", "seats",
           "free_seats", "spectators", "created")
 
 
@@ -95,7 +95,9 @@ class Manager:
         """A table another process serves, as the store knows it (no game state)."""
         try:
             rs = load(rec.variant)
-            hands = rec.config.get("hands") or rs.configure(rec.options, rec.players).hands
+            table = rs.configure(rec.options, rec.players)
+            hands = rec.config.get("hands") or table.hands
+            rounds = 0 if rec.config.get("hands") else table.wind_rounds
         except (UnknownVariant, OptionError):
             return None
         seats = self.store.seats(rec.id)
@@ -104,7 +106,7 @@ class Manager:
                  "ready": kind == "bot"} for s, kind in enumerate(rec.seats)]
         return {"id": rec.id, "variant": rs.name, "title": {"zh": rs.title.zh, "en": rs.title.en},
                 "unit": {"zh": rs.scoring.unit_name.zh, "en": rs.scoring.unit_name.en}, "players": rec.players,
-                "options": rec.options, "config": rec.config, "status": rec.status, "hand": -1, "hands": hands,
+                "options": rec.options, "config": rec.config, "status": rec.status, "hand": -1, "hands": hands, "rounds": rounds,
                 "seats": rows, "spectators": 0, "created": rec.created,
                 "free_seats": [r["seat"] for r in rows if r["kind"] == "human" and not r["joined"]]}
 

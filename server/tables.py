@@ -138,6 +138,7 @@ class LiveTable:
             "status": self.status,
             "hand": self.state.hand,
             "hands": self.state.match.hands,
+            "rounds": self.state.match.wind_rounds,  # a match of rounds of wind (then hands is 0), else 0
             "hands_played": len(self.state.match.results),
             "scores": list(self.state.match.scores),
             "seats": self.seats_json(),

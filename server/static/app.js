@@ -53,6 +53,11 @@ const VERBS = {
 };
 const EMOTES = { thumbs_up: "赞", laugh: "哈哈", cry: "呜呜", angry: "哼", hurry: "快点", wow: "哇" };
 
+// a match of N hands, or of N rounds of wind (hands is then 0: the deal decides how many)
+function matchLength(t) {
+  return t.rounds ? `${t.rounds}圈 ${t.rounds === 1 ? "round" : "rounds"} of wind` : `${t.hands}局 hands`;
+}
+
 function variantOf(name) { return S.variants.find((v) => v.name === name); }
 function unitOf() { const u = S.info && S.info.unit; return u ? u : { zh: "番", en: "fan" }; }
 function seatName(s) {
@@ -178,8 +183,8 @@ async function refreshTables() {
     buttons.append(el("button", { onclick: () => go(`/watch/${t.id}`) }, both("观战", "Watch")));
     return el("div", { class: "table-row", "data-table": t.id },
       el("div", {}, el("b", { text: `${t.title.zh} ` }), el("small", { text: t.title.en }),
-        el("span", { class: "tag " + t.status, text: t.status === "waiting" ? "等人 waiting" : `第${t.hand + 1}/${t.hands}局 playing` })),
-      el("div", { class: "muted small", text: `${t.players}人 players · ${t.hands}局 hands${optionsSummary(t) ? " · " + optionsSummary(t) : ""}` }),
+        el("span", { class: "tag " + t.status, text: t.status === "waiting" ? "等人 waiting" : `第${t.hand + 1}${t.rounds ? "" : "/" + t.hands}局 playing` })),
+      el("div", { class: "muted small", text: `${t.players}人 players · ${matchLength(t)}${optionsSummary(t) ? " · " + optionsSummary(t) : ""}` }),
       seats, buttons);
   }));
 }
@@ -293,7 +298,7 @@ async function openTable(id) {
   S.info = t;
   const free = t.free_seats.length;
   $("join-title").replaceChildren(both(`${t.title.zh} · 入座`, `${t.title.en} · take a seat`));
-  $("join-info").textContent = `${t.players}人 players, ${t.hands}局 hands · ` + t.seats.map((s) => `${WINDS[s.seat]} ${s.kind === "bot" ? "机器人" : t.free_seats.includes(s.seat) ? "空位 free" : s.name}`).join(" · ");
+  $("join-info").textContent = `${t.players}人 players, ${matchLength(t)} · ` + t.seats.map((s) => `${WINDS[s.seat]} ${s.kind === "bot" ? "机器人" : t.free_seats.includes(s.seat) ? "空位 free" : s.name}`).join(" · ");
   $("join-btn").hidden = !free;
   if (!free) $("join-error").textContent = "没有空位了，可以观战 No free seat: you can watch";
   $("join-btn").onclick = async () => {
@@ -465,7 +470,7 @@ function renderInfo() {
   const box = $("info");
   box.replaceChildren(
     el("b", {}, `${i.title.zh} `, el("small", { text: i.title.en })),
-    el("span", { text: `第 ${Math.max(0, (S.msg ? S.msg.hand : i.hand)) + 1} / ${i.hands} 局 hand` }),
+    el("span", { text: `第 ${Math.max(0, (S.msg ? S.msg.hand : i.hand)) + 1}${i.rounds ? "" : " / " + i.hands} 局 hand` }),
   );
   if (v) {
     box.append(el("span", { class: "wall-count", text: `牌墙 wall ${v.wall_remaining}` }));
