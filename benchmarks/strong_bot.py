@@ -7,8 +7,11 @@ Each hand seats one strong bot and greedy bots at the other seats; the
 strong bot's seat rotates hand by hand (and the dealer with it), so every
 seat and every dealer position is played equally. Four-seat variants are
 measured at four players, two-player variants 1 strong against 1 greedy.
-Decision times are those of the strong bot alone (wall clock, one core),
-after the table's profile is built (a one-time cost per table
+Decision times are those of the strong bot alone, after the table's
+profile is built, measured twice: as the CPU time of the deciding thread
+(what a decision costs a server's core, steady when other processes share
+the machine) and as wall-clock time (what a player waits on an idle core;
+inflated by any other load) (a one-time cost per table
 configuration and process, reported as `profile_build_s`).
 """
 
@@ -36,7 +39,7 @@ def _play(args) -> dict:
     t0 = time.perf_counter()
     warm(table)
     warmup = time.perf_counter() - t0
-    scores, times = [], []
+    scores, times, walls = [], [], []
     decisions = 0
     for i in range(start, stop):
         strong_seat = i % n
@@ -46,9 +49,10 @@ def _play(args) -> dict:
         while not game.over:
             for seat in game.to_act():
                 if seat == strong_seat:
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.thread_time()
                     action = bots[seat].choose(game, seat)
-                    times.append(time.perf_counter() - t0)
+                    times.append(time.thread_time() - c0)
+                    walls.append(time.perf_counter() - t0)
                     decisions += 1
                 else:
                     action = bots[seat].choose(game, seat)
@@ -56,7 +60,7 @@ def _play(args) -> dict:
                 if game.over:
                     break
         scores.append(game.result.deltas[strong_seat])
-    return {"scores": scores, "times": times, "warmup": warmup}
+    return {"scores": scores, "times": times, "walls": walls, "warmup": warmup}
 
 
 def warm(table) -> None:
@@ -74,7 +78,7 @@ def warm(table) -> None:
 def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opponent: str = "greedy") -> dict:
     chunk = max(1, min(100, hands // max(1, workers * 4)))
     jobs = [(variant, s, min(s + chunk, hands), seed, opponent) for s in range(0, hands, chunk)]
-    scores, times, warmups = [], [], []
+    scores, times, walls, warmups = [], [], [], []
     t0 = time.perf_counter()
     if workers > 1:
         from multiprocessing import Pool
@@ -83,12 +87,14 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
             for part in pool.imap(_play, jobs):
                 scores += part["scores"]
                 times += part["times"]
+                walls += part["walls"]
                 warmups.append(part["warmup"])
     else:
         for job in jobs:
             part = _play(job)
             scores += part["scores"]
             times += part["times"]
+            walls += part["walls"]
             warmups.append(part["warmup"])
     wall = time.perf_counter() - t0
     n = len(scores)
@@ -96,6 +102,7 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
     var = sum((x - mean) ** 2 for x in scores) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
     times.sort()
+    walls.sort()
     return {
         "variant": variant,
         "hands": n,
@@ -106,6 +113,8 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
         "p50_ms": round(1000 * times[len(times) // 2], 2) if times else None,
         "p99_ms": round(1000 * times[int(len(times) * 0.99)], 2) if times else None,
         "max_ms": round(1000 * times[-1], 2) if times else None,
+        "wall_p50_ms": round(1000 * walls[len(walls) // 2], 2) if walls else None,
+        "wall_p99_ms": round(1000 * walls[int(len(walls) * 0.99)], 2) if walls else None,
         "profile_build_s": round(max(warmups), 2) if warmups else None,
         "seconds": round(wall, 1),
     }
@@ -131,8 +140,8 @@ def main(argv=None) -> int:
         else:
             print(
                 f"{row['variant']:<18} {row['hands']:>6} hands  mean {row['mean']:+8.3f}  95% [{row['ci95'][0]:+.3f}, "
-                f"{row['ci95'][1]:+.3f}]  {row['decisions_per_second']} decisions/s  p50 {row['p50_ms']} ms  "
-                f"p99 {row['p99_ms']} ms  max {row['max_ms']} ms  profile {row['profile_build_s']} s  ({row['seconds']} s)",
+                f"{row['ci95'][1]:+.3f}]  {row['decisions_per_second']} decisions/s  CPU p50 {row['p50_ms']} ms  "
+                f"p99 {row['p99_ms']} ms  max {row['max_ms']} ms  wall p99 {row['wall_p99_ms']} ms  profile {row['profile_build_s']} s  ({row['seconds']} s)",
                 flush=True,
             )
     return 0
