@@ -166,8 +166,12 @@ class Baseline:
     def run(self, seconds: float) -> None:
         import subprocess
 
+        import os
+
         code = _BASELINE_SLICE.format(root=str(self.dir), first=self.games, seconds=seconds)
-        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=str(self.dir))
+        env = dict(os.environ, MJC_PURE="1")  # like for like: the revision's sources and this tree's, both pure Python
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=str(self.dir),
+                             env=env)
         r = json.loads(out.stdout)
         self.games += r["games"]
         self.decisions += r["decisions"]
@@ -300,7 +304,7 @@ def bench_wilds(seconds: float) -> dict:
 
 # ------------------------------------------------------------------ the figures
 
-# row id: (label, unit, what is counted, peer side measure or None, goal ratio or None)
+# row id: (label, unit, the peer or None, the goal as a ratio to the peer or None)
 ROWS = {
     "mcr_json": ("MCR scoring, hand JSON in → result out", "hands/s", "PyMahjongGB", 0.5),
     "mcr_calc": ("MCR calculators alone", "hands/s", "PyMahjongGB", 0.3),
@@ -566,7 +570,10 @@ class Side:
     def ask(self, measure: str, seconds: float, seed: str) -> dict:
         self.proc.stdin.write(json.dumps({"measure": measure, "seconds": seconds, "seed": seed}) + "\n")
         self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
+        line = self.proc.stdout.readline()
+        if not line:
+            return {"absent": f"the {self.name} worker exited (code {self.proc.poll()})"}
+        return json.loads(line)
 
     def close(self) -> None:
         self.proc.stdin.close()
@@ -630,26 +637,28 @@ def machine() -> dict:
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
 
-def compiled_status(pure: Side) -> tuple[bool, str]:
+def compiled_status() -> tuple[bool, str]:
     """Whether a compiled build is installed, and why not."""
     probe = ("import json, runtime; f = getattr(runtime, 'build_info', None); "
-             "print(json.dumps(f() if f else None, default=str))")
+             "print(json.dumps([f() if f else None, runtime.__file__], default=str))")
     env = dict(os.environ)
     env.pop("MJC_PURE", None)
     out = subprocess.run([sys.executable, "-c", probe], cwd=str(ROOT), env=env, capture_output=True, text=True)
     if out.returncode != 0:
         return False, f"importing runtime failed: {out.stderr.strip().splitlines()[-1:]}"
-    value = json.loads(out.stdout)
+    value, where = json.loads(out.stdout)
     if value is None:
-        return False, "this tree has no runtime.build_info(), so no compiled build (issue 14 part 1) to run"
+        return False, f"this tree has no runtime.build_info() ({where}), so no compiled build (issue 14 part 1) to run"
     if not _says_compiled(value):
-        return False, f"not installed: without MJC_PURE, runtime.build_info() says {value!r}"
-    return True, f"runtime.build_info() says {value!r}"
+        return False, (f"not installed: without MJC_PURE, runtime.build_info() says {value!r} ({where}; run from a "
+                       "checkout, its sources come first unless the compiled modules were built in place)")
+    return True, f"runtime.build_info() says {value!r} ({where})"
 
 
 def measure(rows: list[str], seconds: float, with_server: bool, baseline: str | None) -> dict:
+    where = machine()  # the load average before this run adds its own
     pure = Side("pure", pure=True)
-    has_compiled, why = compiled_status(pure)
+    has_compiled, why = compiled_status()
     sides = {"pure": pure}
     if has_compiled:
         sides["compiled"] = Side("compiled", pure=False)
@@ -680,7 +689,7 @@ def measure(rows: list[str], seconds: float, with_server: bool, baseline: str | 
             side.close()
         if before:
             before.close()
-    report = {"machine": machine(), "seconds_per_figure": seconds, "slices": SLICES,
+    report = {"machine": where, "seconds_per_figure": seconds, "slices": SLICES,
               "builds": {name: side.label for name, side in sides.items()},
               "compiled": {"present": has_compiled, "why": why}, "rows": {}}
     for row in rows:
