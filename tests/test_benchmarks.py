@@ -28,6 +28,10 @@ def test_says_compiled_reads_the_build_info_contract():
     assert run._says_compiled("compiled (mypyc 1.13)")
     assert not run._says_compiled({"build": "pure"})
     assert not run._says_compiled("pure Python (MJC_PURE=1)")
+    # the compiled build's own words (branch issue14-compiled)
+    assert run._says_compiled("compiled (mypyc 1.13.0)")
+    assert not run._says_compiled("pure Python (the compiled modules did not load)")
+    assert not run._says_compiled("pure Python (built without mypyc: no C compiler)")
 
 
 def test_fresh_hands_differ_from_slice_to_slice_and_agree_between_sides():
