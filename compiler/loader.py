@@ -3,6 +3,14 @@
 The result is plain data (dicts, lists, scalars) and a `Positions` map from
 a path inside that data (a tuple of keys and indices) to where its value,
 or its key, starts in the file.
+
+The file is parsed by libyaml (PyYAML's `CSafeLoader`) where PyYAML was
+built with it, else by PyYAML's pure-Python parser: both compose the same
+nodes with the same line, column and character index marks (libyaml counts
+characters, not bytes). A file libyaml refuses is parsed again by the pure
+parser, so that every syntax error reads the same whichever parser runs
+(libyaml words its errors differently); bad files are rare and small, the
+good ones are the ones that need to be fast.
 """
 
 from __future__ import annotations
@@ -13,6 +21,15 @@ from pathlib import Path
 import yaml
 
 from .errors import CompileError, Diagnostic
+
+PURE_LOADER = yaml.SafeLoader
+# libyaml's loader, or None where PyYAML was installed without it
+C_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def backend() -> str:
+    """Which YAML parser `load_text` uses: 'libyaml' or 'python'."""
+    return "libyaml" if C_LOADER is not None else "python"
 
 
 @dataclass
@@ -100,6 +117,9 @@ def _char_positions(text: str, start: int, end: int, style: str) -> list[tuple[i
     return out
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 def _mark(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
@@ -146,6 +166,8 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         self.pos.styles[path] = node.style or ""
         self.pos.spans[path] = (node.start_mark.index, node.end_mark.index)
+        if node.tag == _STR:
+            return node.value  # what SafeConstructor.construct_yaml_str returns, without its bookkeeping
         return self.constructor.construct_object(node)
 
 
@@ -175,12 +197,13 @@ def _syntax_message(exc: yaml.MarkedYAMLError) -> tuple[object, str]:
 MAX_DEPTH = 100  # mappings and lists nested deeper than this are refused
 
 
-def _check_depth(text: str, file: str) -> None:
+def _check_depth(text: str, file: str, loader=PURE_LOADER) -> None:
     """Refuse nesting past MAX_DEPTH before building anything (the YAML
-    parser reads events without recursion; building the tree recurses)."""
+    parser reads events without recursion; composing and building the tree
+    recurse)."""
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=loader):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
@@ -193,18 +216,39 @@ def _check_depth(text: str, file: str) -> None:
         return  # a syntax error: compose reports it with its position
 
 
-def load_text(text: str, file: str) -> tuple[object, Positions]:
-    """Parse YAML text; raises CompileError with positions on any mistake."""
-    positions = Positions(file, text=text)
-    _check_depth(text, file)
+def _compose_pure(text: str, file: str):
+    """The root node by the pure-Python parser, or a CompileError in the
+    designer's words."""
+    _check_depth(text, file, PURE_LOADER)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=PURE_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark, message = _syntax_message(exc)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise CompileError([Diagnostic(file, line, col, f"YAML syntax: {message}")]) from None
     except yaml.YAMLError as exc:
         raise CompileError([Diagnostic(file, 1, 1, f"YAML syntax: {exc}")]) from None
+
+
+def compose(text: str, file: str, loader=None):
+    """The root node of `text` (None for an empty file), parsed by `loader`:
+    `C_LOADER` (the default where present) or `PURE_LOADER`. Any error
+    libyaml finds is reported as the pure parser reports it."""
+    loader = C_LOADER if loader is None else loader
+    if loader is None or loader is PURE_LOADER:
+        return _compose_pure(text, file)
+    try:
+        _check_depth(text, file, loader)
+        return yaml.compose(text, Loader=loader)
+    except (yaml.YAMLError, CompileError):
+        return _compose_pure(text, file)  # raises, with the pure parser's words (or agrees with libyaml's tree)
+
+
+def load_text(text: str, file: str, loader=None) -> tuple[object, Positions]:
+    """Parse YAML text; raises CompileError with positions on any mistake.
+    `loader` as for `compose`."""
+    positions = Positions(file, text=text)
+    root = compose(text, file, loader)
     if root is None:
         raise CompileError([Diagnostic(file, 1, 1, "the file is empty: expected a mapping of variant keys")])
     builder = _Builder(positions)
@@ -218,7 +262,7 @@ def load_text(text: str, file: str) -> tuple[object, Positions]:
     return data, positions
 
 
-def load_file(path: str | Path, display: str | None = None) -> tuple[object, Positions, bytes]:
+def load_file(path: str | Path, display: str | None = None, loader=None) -> tuple[object, Positions, bytes]:
     path = Path(path)
     shown = display or str(path)
     try:
@@ -232,5 +276,5 @@ def load_file(path: str | Path, display: str | None = None) -> tuple[object, Pos
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         bad = raw[exc.start:exc.end].hex(" ")
         raise CompileError([Diagnostic(shown, line, col, f"the file is not UTF-8: byte {exc.start + 1} (0x{bad}) is not UTF-8 text; save it as UTF-8")]) from None
-    data, positions = load_text(text, shown)
+    data, positions = load_text(text, shown, loader)
     return data, positions, raw

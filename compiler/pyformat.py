@@ -15,6 +15,8 @@ INDENT = "    "
 
 def width(text: str) -> int:
     """Columns a line takes on screen: Chinese characters take two."""
+    if text.isascii():
+        return len(text)
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
@@ -52,40 +54,56 @@ def _string(text: str) -> str:
     return f'"{body}"'
 
 
-def _parts(value) -> tuple[str, str, list[str]] | None:
+def _parts(value, memo: dict | None = None) -> tuple[str, str, list[str]] | None:
     """(opening, closing, items) of a container, or None for an atom."""
+    inline = fmt_inline if memo is None else (lambda v: _inline(v, memo))
     if isinstance(value, Call):
-        items = [fmt_inline(a) for a in value.args] + [f"{k}={fmt_inline(v)}" for k, v in value.kwargs]
+        items = [inline(a) for a in value.args] + [f"{k}={inline(v)}" for k, v in value.kwargs]
         return f"{value.func}(", ")", items
     if isinstance(value, tuple):
-        items = [fmt_inline(v) for v in value]
+        items = [inline(v) for v in value]
         if len(items) == 1:
             return "(", ",)", items
         return "(", ")", items
     if isinstance(value, list):
-        return "[", "]", [fmt_inline(v) for v in value]
+        return "[", "]", [inline(v) for v in value]
     if isinstance(value, dict):
-        return "{", "}", [f"{fmt_inline(k)}: {fmt_inline(v)}" for k, v in value.items()]
+        return "{", "}", [f"{inline(k)}: {inline(v)}" for k, v in value.items()]
     return None
 
 
 def fmt_inline(value) -> str:
+    return _inline(value, None)
+
+
+def _inline(value, memo: dict | None) -> str:
+    """`value` on one line; `memo` (id → text) keeps each container's text
+    while one `fmt` lays out a tree, which asks for the same subtrees'
+    one-line forms at every level."""
     atom = _atom(value)
     if atom is not None:
         return atom
-    opening, closing, items = _parts(value)
-    return opening + ", ".join(items) + closing
+    if memo is not None:
+        key = id(value)
+        if key in memo:
+            return memo[key][1]
+    opening, closing, items = _parts(value, memo)
+    text = opening + ", ".join(items) + closing
+    if memo is not None:
+        memo[key] = (value, text)  # the value is kept alive so that its id stays its own
+    return text
 
 
-def fmt(value, indent: int = 0, prefix: str = "", suffix: str = "") -> str:
+def fmt(value, indent: int = 0, prefix: str = "", suffix: str = "", _memo: dict | None = None) -> str:
     """`prefix` + value + `suffix`, broken over lines when too wide."""
+    memo = {} if _memo is None else _memo
     pad = INDENT * indent
-    one = pad + prefix + fmt_inline(value) + suffix
-    parts = _parts(value)
-    if width(one) <= WIDTH:
+    one = pad + prefix + _inline(value, memo) + suffix
+    if len(one) <= WIDTH and width(one) <= WIDTH:  # a line is never narrower than its length
         return one
     if isinstance(value, str) and " " in value:
         return _long_string(value, indent, prefix, suffix)
+    parts = _parts(value, memo)
     if parts is None:
         return one
     opening, closing, _ = parts
@@ -93,7 +111,7 @@ def fmt(value, indent: int = 0, prefix: str = "", suffix: str = "") -> str:
         closing = ")"
     lines = [pad + prefix + opening]
     for item in _children(value):
-        lines.append(fmt(item[1], indent + 1, item[0], ","))
+        lines.append(fmt(item[1], indent + 1, item[0], ",", memo))
     lines.append(pad + closing + suffix)
     return "\n".join(lines)
 

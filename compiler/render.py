@@ -7,6 +7,7 @@ template (`templates/variant.py.j2`) owns the file's layout.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -468,6 +469,14 @@ def _opening_step(step: ir.OpeningStep, fx: "_Functions") -> Call:
     return Call("OpeningStep", (), tuple(kwargs))
 
 
+@functools.lru_cache(maxsize=1)
+def _template() -> jinja2.Template:
+    """The module template, compiled once per process (Jinja2 compiles a
+    template to Python code: a build of every variant needs it once)."""
+    env = _environment()
+    return env.from_string(env.globals["template_source"])
+
+
 def _environment() -> jinja2.Environment:
     source = resources.files("compiler").joinpath("templates", "variant.py.j2").read_text(encoding="utf-8")
     env = jinja2.Environment(
@@ -494,9 +503,7 @@ def _classes(value, out: set) -> set:
 def render(v: ir.Variant) -> str:
     fx = _Functions()
     ruleset = _ruleset(v, fx)
-    env = _environment()
-    template = env.from_string(env.globals["template_source"])
-    return template.render(
+    return _template().render(
         variant=v,
         imports=sorted(_classes(ruleset, set())),
         functions=fx.items,
