@@ -3,9 +3,12 @@
 
     python3 -m benchmarks.strong_bot [--hands 2000] [--variants a,b,...] [--seed S] [--workers W]
 
-Each hand seats one strong bot and greedy bots at the other seats; the
-strong bot's seat rotates hand by hand (and the dealer with it), so every
-seat and every dealer position is played equally. Four-seat variants are
+Each hand seats one strong bot and greedy bots at the other seats. Hands
+are played in duplicate: every deal (wall and dealer) is played once with
+the strong bot at each seat in turn, so the luck of the tiles is shared out
+evenly and cancels in the comparison; the mean is over hands, its 95 %
+interval over deals (each deal's mean across the seats, the deals being
+independent). Every seat and every dealer position is played equally. Four-seat variants are
 measured at four players, two-player variants 1 strong against 1 greedy.
 Decision times are those of the strong bot alone, after the table's
 profile is built, measured twice: as the CPU time of the deciding thread
@@ -32,9 +35,7 @@ def _play(args) -> dict:
     from runtime.registry import load
     from runtime.shuffle import derive
 
-    rs = load(variant)
-    players = 4 if 4 in rs.players else max(rs.players)
-    table = rs.configure(None, players)
+    table = load(variant).configure(None, _players(variant))
     n = table.players
     t0 = time.perf_counter()
     warm(table)
@@ -42,10 +43,9 @@ def _play(args) -> dict:
     scores, times, walls = [], [], []
     decisions = 0
     for i in range(start, stop):
-        strong_seat = i % n
-        dealer = (i // n) % n
+        strong_seat, dealt = i % n, i // n  # duplicate: deal `dealt` once with the strong bot at each seat
         bots = [make_bot("strong" if s == strong_seat else opponent, f"{seed}/{i}/{s}") for s in range(n)]
-        game = deal(table, derive(seed, "strong-bench", i), dealer=dealer)
+        game = deal(table, derive(seed, "strong-bench", dealt), dealer=dealt % n)
         while not game.over:
             for seat in game.to_act():
                 if seat == strong_seat:
@@ -75,7 +75,16 @@ def warm(table) -> None:
         prof.value(plan, True)
 
 
+def _players(variant: str) -> int:
+    from runtime.registry import load
+
+    rs = load(variant)
+    return 4 if 4 in rs.players else max(rs.players)
+
+
 def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opponent: str = "greedy") -> dict:
+    n = _players(variant)
+    hands = -(-hands // n) * n  # whole deals: each played at every seat
     chunk = max(1, min(100, hands // max(1, workers * 4)))
     jobs = [(variant, s, min(s + chunk, hands), seed, opponent) for s in range(0, hands, chunk)]
     scores, times, walls, warmups = [], [], [], []
@@ -97,15 +106,16 @@ def measure(variant: str, hands: int, seed: str = "bench", workers: int = 1, opp
             walls += part["walls"]
             warmups.append(part["warmup"])
     wall = time.perf_counter() - t0
-    n = len(scores)
-    mean = sum(scores) / n
-    var = sum((x - mean) ** 2 for x in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
+    mean = sum(scores) / len(scores)
+    deals = [sum(scores[d:d + n]) / n for d in range(0, len(scores), n)]  # jobs come back in order
+    var = sum((x - mean) ** 2 for x in deals) / max(1, len(deals) - 1)
+    half = 1.96 * math.sqrt(var / len(deals))
     times.sort()
     walls.sort()
     return {
         "variant": variant,
-        "hands": n,
+        "hands": len(scores),
+        "deals": len(deals),
         "mean": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
         "decisions": len(times),
