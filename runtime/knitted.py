@@ -93,3 +93,37 @@ def waits(counts: list[int], melds: int, honours_knitted: bool, straight_hands: 
             out.append(t)
         grown[t] -= 1
     return out
+
+
+def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, straight_hands: bool) -> list[int]:
+    """`waits`, with the knitted-straight hands worked out once per straight
+    instead of once per candidate tile: a straight held whole waits on
+    what completes the tiles beside it; a straight lacking one tile waits
+    on that tile when the tiles beside it already form sets and a pair."""
+    hand = counts[:NUM_PLAYABLE]
+    if sum(map(bool, hand[:27])) < 6:
+        return []
+    found: set[int] = set()
+    if honours_knitted and not melds and max(hand) <= 1 and sum(hand) == 13:
+        numbers = [t for t in range(27) if hand[t]]
+        for s in _STRAIGHT_SETS:
+            if all(t in s for t in numbers):
+                # thirteen different tiles of one straight and the honours: the fourteenth is any other of them
+                found.update(t for t in range(NUM_PLAYABLE) if not hand[t] and (t >= 27 or t in s))
+    if straight_hands and melds <= 1 and sum(hand) == 13 - 3 * melds:
+        for s, lack in zip(STRAIGHTS, _missing(counts)):
+            if lack > 1:
+                continue
+            rest = list(hand)
+            gap = -1
+            for t in s:
+                if rest[t]:
+                    rest[t] -= 1
+                else:
+                    gap = t
+            if gap >= 0:
+                if hm.is_standard_win(rest):
+                    found.add(gap)
+            else:
+                found.update(hm.standard_waits(rest, fifth_copy=True))
+    return sorted(found)
