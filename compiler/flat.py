@@ -96,6 +96,9 @@ def tables(scoring: ir.Scoring) -> str:
         lines += _wrapped_tuple("excludes_sets", on_sets)
     else:
         lines.append(f"{INDENT}excludes_sets=(0,) * {len(fans)},")
+    partial = [fans[i].id for i in order if fans[i].excludes_times or fans[i].excludes_sets]
+    if partial:
+        lines.append(_commented(f"{INDENT}partial={_hex(_mask(pos[x] for x in partial))},", "# " + " ".join(partial)))
     prefer = set(scoring.prefer)
     for name, chosen in (
         ("alone", [f.id for f in fans if f.alone]),

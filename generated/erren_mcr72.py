@@ -143,6 +143,7 @@ FLAT_FANS = FlatFans(
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0
     ),
+    partial=0x1000004,  # nine_gates big_three_winds
     bonus=0x1000000000000,  # flower_tiles
     prefer=0x20000,  # pure_triple_chow
     listed=True,

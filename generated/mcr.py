@@ -187,6 +187,7 @@ FLAT_FANS = FlatFans(
         0, 0, 0, 0, 0, 0x800000000000000000, 0x800000000000000000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     ),
+    partial=0x1800002000000008,  # nine_gates big_three_winds prevalent_wind seat_wind
     alone=0x40000000000,  # chicken_hand
     bonus=0x40000000000000000000,  # flower_tiles
     prefer=0x80400000,  # pure_triple_chow triple_pung

@@ -9,6 +9,7 @@ another and 369 of the third. Two winning shapes use it:
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Callable
 
 from . import hand as hm
 from .tiles import NUM_PLAYABLE
@@ -46,9 +47,10 @@ def full_straight(counts: list[int]) -> bool:
     return all(_has_knit_row(counts, b) for b in (0, 9, 18)) and 0 in _missing(counts)
 
 
-def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
+def decompositions(counts: list[int], split: Callable = hm.standard_decompositions) -> list[tuple[tuple, int, tuple]]:
     """Every (straight, pair_tile, sets) reading of concealed `counts` as a
-    knitted straight plus standard sets and a pair."""
+    knitted straight plus standard sets and a pair (`split`: the splitter
+    of the rest, any equal to `hand.standard_decompositions`)."""
     if not all(_has_knit_row(counts, b) for b in (0, 9, 18)):
         return []
     out = []
@@ -58,7 +60,7 @@ def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
         rest = list(counts)
         for t in s:
             rest[t] -= 1
-        for pair, sets in hm.standard_decompositions(rest):
+        for pair, sets in split(rest):
             out.append((s, pair, sets))
     return out
 

@@ -180,6 +180,7 @@ class FlatFans:
     excludes: tuple[int, ...]  # per position: the fans it excludes (the closure when exclusion is transitive)
     excludes_times: tuple[tuple[tuple[int, int], ...], ...]  # per position: (position, n) counts it removes
     excludes_sets: tuple[int, ...]  # per position: per-set fans not counted again on its sets
+    partial: int = 0  # fans with 不计 ×n or 不计 on their sets: the only ones needing more than a mask
     alone: int = 0  # fans counted only when nothing else is
     bonus: int = 0  # fans that do not stop a fan counted alone
     prefer: int = 0  # on equal totals, a reading counting one of these is kept
