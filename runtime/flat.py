@@ -116,20 +116,17 @@ def _listed(
     """Only counted fans exclude, and exactly what they list (不计): whole
     fans, n counts of a fan, or a per-set fan on their own sets. Walking
     positions upwards settles every excluder before the fans it excludes."""
-    excluded = 0
     counted = 0
     less: dict[int, int] = {}
     on_sets: dict[int, set[int]] = {}
     partial = flat.partial
+    excludes = flat.excludes
     rest = bits
-    while rest:
+    while rest:  # the lowest hit left is counted; what it excludes is never visited
         low = rest & -rest
-        rest ^= low
-        if excluded & low:
-            continue
         p = low.bit_length() - 1
         counted |= low
-        excluded |= flat.excludes[p]
+        rest = (rest ^ low) & ~excludes[p]
         if not low & partial:
             continue
         for q, n in flat.excludes_times[p]:
