@@ -103,7 +103,8 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
     what completes the tiles beside it; a straight lacking one tile waits
     on that tile when the tiles beside it already form sets and a pair."""
     hand = counts[:NUM_PLAYABLE]
-    if sum(map(bool, hand[:27])) < 6:
+    present = _present(hand)
+    if present.bit_count() < 6:
         return []
     found: set[int] = set()
     if honours_knitted and not melds and max(hand) <= 1 and sum(hand) == 13:
@@ -113,8 +114,8 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
                 # thirteen different tiles of one straight and the honours: the fourteenth is any other of them
                 found.update(t for t in range(NUM_PLAYABLE) if not hand[t] and (t >= 27 or t in s))
     if straight_hands and melds <= 1 and sum(hand) == 13 - 3 * melds:
-        for s, lack in zip(STRAIGHTS, _missing(counts)):
-            if lack > 1:
+        for s, mask in zip(STRAIGHTS, _STRAIGHT_MASKS):
+            if (mask & ~present).bit_count() > 1:
                 continue
             rest = list(hand)
             gap = -1
@@ -129,3 +130,20 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
             else:
                 found.update(hm.standard_waits(rest, fifth_copy=True))
     return sorted(found)
+
+
+_STRAIGHT_MASKS = tuple(sum(1 << t for t in s) for s in STRAIGHTS)
+_SUIT_PRESENT: dict[bytes, int] = {}
+
+
+def _present(hand: list[int]) -> int:
+    """The number kinds held, as a 27-bit mask, from per-suit rows."""
+    row = bytes(hand[:27])
+    mask = 0
+    for b in (18, 9, 0):
+        key = row[b : b + 9]
+        bits = _SUIT_PRESENT.get(key)
+        if bits is None:
+            bits = _SUIT_PRESENT[key] = sum(1 << r for r in range(9) if key[r])
+        mask = (mask << 9) | bits
+    return mask
