@@ -79,8 +79,11 @@ def _set_hits(
                 bits |= b
                 used[p] = sets
     for i, kind, tiles_of in plan.each:
+        keyed = chows if kind == plan.chow_kind else pungs
+        if not keyed:
+            continue
         tiles = tiles_of(h, d, table.o)
-        on = tuple(pos for t, pos in (chows if kind == plan.chow_kind else pungs) if t in tiles)
+        on = tuple(pos for t, pos in keyed if t in tiles)
         if on:
             p = position[i]
             bits |= 1 << p

@@ -126,13 +126,29 @@ class HandFacts:
         present = [t for t in range(NUM_PLAYABLE) if everything[t]]
         self.present = frozenset(present)
         self.kinds = len(present)
-        self.concealed_quads = sum(1 for t in present if full[t] == 4)
-        self.hogs = sum(1 for t in present if everything[t] == 4 and t not in kong_tiles)
-        numbers = [t for t in present if t < 27]
-        self.rank_span = max(t % 9 for t in numbers) - min(t % 9 for t in numbers) if numbers else 0
-        self.number_suits = len({t // 9 for t in numbers})
-        self.honours = sum(everything[t] for t in present if t >= 27)
-        self.terminals = sum(everything[t] for t in numbers if t % 9 in (0, 8))
+        # one pass over the kinds held: this runs once per hand scored
+        quads = hogs = honours = terminals = suits = 0
+        low, high = 9, -1
+        for t in present:
+            c = everything[t]
+            if full[t] == 4:
+                quads += 1
+            if c == 4 and t not in kong_tiles:
+                hogs += 1
+            if t >= 27:
+                honours += c
+                continue
+            r = t % 9
+            if r < low:
+                low = r
+            if r > high:
+                high = r
+            suits |= 1 << (t // 9)
+            if r == 0 or r == 8:
+                terminals += c
+        self.concealed_quads, self.hogs, self.honours, self.terminals = quads, hogs, honours, terminals
+        self.rank_span = high - low if high >= 0 else 0
+        self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
         self._wait_count = None
         self._shape_wait_count = None
         self._readings = None
