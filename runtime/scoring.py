@@ -318,7 +318,7 @@ def _readings(pair: int, sets, win: int) -> list[str]:
             continue
         if reading not in found:
             found.append(reading)
-    return sorted(found, key=_READING_ORDER.__getitem__)
+    return sorted(found, key=_READING_ORDER.__getitem__) if len(found) > 1 else found
 
 
 def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows: int = 0) -> Arrangement:
