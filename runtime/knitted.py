@@ -114,12 +114,12 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
                 # thirteen different tiles of one straight and the honours: the fourteenth is any other of them
                 found.update(t for t in range(NUM_PLAYABLE) if not hand[t] and (t >= 27 or t in s))
     if straight_hands and melds <= 1 and sum(hand) == 13 - 3 * melds:
-        for s, mask in zip(STRAIGHTS, _STRAIGHT_MASKS):
+        for straight, mask in zip(STRAIGHTS, _STRAIGHT_MASKS):
             if (mask & ~present).bit_count() > 1:
                 continue
             rest = list(hand)
             gap = -1
-            for t in s:
+            for t in straight:
                 if rest[t]:
                     rest[t] -= 1
                 else:
