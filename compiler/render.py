@@ -17,7 +17,7 @@ import jinja2
 from runtime.tiles import format_tiles
 from runtime.vocabulary import SCOPE_PARAMS
 
-from . import ir
+from . import flat, ir
 from .pyformat import INDENT, Call, Ref, fmt, wrap_condition, wrap_doc, wrap_expression
 
 
@@ -27,6 +27,7 @@ class Function:
     params: str
     doc: str
     body: str
+    returns: str = ""
 
 
 _TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
@@ -52,10 +53,10 @@ class _Functions:
         self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(code, 1)))
         return Ref(name)
 
-    def add_body(self, name: str, params: str, doc: str, body: str) -> Ref:
+    def add_body(self, name: str, params: str, doc: str, body: str, returns: str = "") -> Ref:
         """A function written out statement by statement."""
         self.names.add(name)
-        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body)))
+        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body), returns))
         return Ref(name)
 
     def _constant(self, match: re.Match) -> str:
@@ -151,6 +152,22 @@ def _fan_finders(v: ir.Variant, fx: _Functions) -> tuple[Ref, Ref]:
     )
 
 
+def _flat_finders(v: ir.Variant, fx: _Functions) -> tuple[Ref, Ref]:
+    """The same two finders in the fast form (compiler/flat.py)."""
+    params = "h, o, many: dict[int, int]"
+    return (
+        fx.add_body(
+            "flat_fans_of_hand", params, "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+            flat.finder(v.scoring, per_arrangement=False), "int",
+        ),
+        fx.add_body(
+            "flat_fans_of_arrangement", "h, d, " + params[3:],
+            "The fans read from one arrangement, as a mask of positions in FLAT_FANS.",
+            flat.finder(v.scoring, per_arrangement=True), "int",
+        ),
+    )
+
+
 def _finder(fans: list) -> str:
     lines = [f"{INDENT}found = []"]
     for i, f in fans:
@@ -234,6 +251,7 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
     ) + ((("double", fx.value("win_double", w.double)),) if w.double.const is not False else ()))
     fans = _fans(v, fx)
     fans_of_hand, fans_of_arrangement = _fan_finders(v, fx)
+    flat_fans_of_hand, flat_fans_of_arrangement = _flat_finders(v, fx)
     scoring = Call("ScoringSpec", (), (
         ("unit", v.scoring.unit),
         ("unit_name", _text(v.scoring.unit_name)),
@@ -244,6 +262,9 @@ def _ruleset(v: ir.Variant, fx: _Functions) -> Call:
         ("fans", fans),
         ("fans_of_hand", fans_of_hand),
         ("fans_of_arrangement", fans_of_arrangement),
+        ("flat", Ref("FLAT_FANS")),
+        ("flat_fans_of_hand", flat_fans_of_hand),
+        ("flat_fans_of_arrangement", flat_fans_of_arrangement),
         *((("exclusion", v.scoring.exclusion),) if v.scoring.exclusion != "transitive" else ()),
         *((("set_principle", v.scoring.set_groups),) if v.scoring.set_groups != "account_once" else ()),
         *((("prefer", v.scoring.prefer),) if v.scoring.prefer else ()),
@@ -505,7 +526,8 @@ def render(v: ir.Variant) -> str:
     ruleset = _ruleset(v, fx)
     return _template().render(
         variant=v,
-        imports=sorted(_classes(ruleset, set())),
+        imports=sorted(_classes(ruleset, set()) | {"FlatFans"}),
+        flat_tables=flat.tables(v.scoring),
         functions=fx.items,
         constants=sorted(fx.constants.items()),
         ruleset=fmt(ruleset, 0, "RULESET = "),

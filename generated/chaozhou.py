@@ -13,6 +13,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     FollowSpec,
     HorseSpec,
     KongPaySpec,
@@ -34,6 +35,35 @@ from runtime.ruleset import (
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
 TILES_19m19p19s = frozenset({0, 8, 9, 17, 18, 26})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    ),
+    excludes=(
+        0,  # 0 ji_hu
+        0,  # 1 peng_peng_hu
+        0,  # 2 hun_yi_se
+        0x4,  # 3 qing_yi_se: hun_yi_se
+        0,  # 4 qi_dui
+        0x10,  # 5 hao_hua_qi_dui: qi_dui
+        0x10,  # 6 shuang_hao_hua_qi_dui: qi_dui
+        0x10,  # 7 san_hao_hua_qi_dui: qi_dui
+        0x206,  # 8 zi_yi_se: peng_peng_hu hun_yi_se dai_yao_jiu
+        0,  # 9 dai_yao_jiu
+        0x202,  # 10 qing_yao_jiu: peng_peng_hu dai_yao_jiu
+        0,  # 11 shi_san_yao
+        0x2,  # 12 shi_ba_luo_han: peng_peng_hu
+    ),
+    excludes_times=((),) * 13,
+    excludes_sets=(0,) * 13,
+    alone=0x1,  # ji_hu
+)
 
 def claims_must_win(o, n):
     """options.bi_hu"""
@@ -99,6 +129,56 @@ def fans_of_arrangement(h, d, o):
     if d.thirteen_orphans:
         found.append((11, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 鸡胡 Chicken hand [0]: true
+    bits |= 0x1
+    # 混一色 One suit with honours [2]: hand.number_suits == 1 and hand.honours > 0
+    if h.number_suits == 1 and h.honours > 0:
+        bits |= 0x4
+    # 清一色 One suit only [3]: hand.number_suits == 1 and hand.honours == 0
+    if h.number_suits == 1 and h.honours == 0:
+        bits |= 0x8
+    # 字一色 Honours only [8]: hand.only(honours)
+    if h.only(TILES_1234567z):
+        bits |= 0x100
+    # 清幺九 Terminals only [10]: hand.only(terminals)
+    if h.only(TILES_19m19p19s):
+        bits |= 0x400
+    # 十八罗汉 Four kongs [12]: melds.kongs == 4
+    if h.meld_kongs == 4:
+        bits |= 0x1000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 碰碰胡 All pungs [1]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x2
+    # 七对 Seven pairs [4]: shape.seven_pairs and shape.quads == 0
+    if d.seven_pairs and d.quads == 0:
+        bits |= 0x10
+    # 豪华七对 Seven pairs with a four of a kind [5]: shape.seven_pairs and shape.quads == 1
+    if d.seven_pairs and d.quads == 1:
+        bits |= 0x20
+    # 双豪华七对 Seven pairs with two fours of a kind [6]: shape.seven_pairs and shape.quads == 2
+    if d.seven_pairs and d.quads == 2:
+        bits |= 0x40
+    # 三豪华七对 Seven pairs with three fours of a kind [7]: shape.seven_pairs and shape.quads == 3
+    if d.seven_pairs and d.quads == 3:
+        bits |= 0x80
+    # 带幺九 Terminals or honours in every set [9]: sets.all_outside
+    if d.all_outside:
+        bits |= 0x200
+    # 十三幺 Thirteen orphans [11]: shape.thirteen_orphans
+    if d.thirteen_orphans:
+        bits |= 0x800
+    return bits
 
 
 def scoring_combine(o, n):
@@ -669,6 +749,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

@@ -14,6 +14,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     KongSpec,
     LiableSpec,
     OpeningStep,
@@ -29,6 +30,38 @@ from runtime.ruleset import (
     WinSpec,
 )
 
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    ),
+    excludes=(
+        0,  # 0 basic_win
+        0,  # 1 all_pungs
+        0,  # 2 seven_pairs
+        0x4,  # 3 dragon_seven_pairs: seven_pairs
+        0x4,  # 4 double_dragon_seven_pairs: seven_pairs
+        0x4,  # 5 triple_dragon_seven_pairs: seven_pairs
+        0,  # 6 full_flush
+        0,  # 7 kong_replacement_win
+        0,  # 8 kong_discard_win
+        0,  # 9 robbing_kong
+        0,  # 10 heavenly_win
+        0,  # 11 earthly_win
+        0,  # 12 double_kong_replacement_win
+        0,  # 13 triple_kong_replacement_win
+        0,  # 14 quadruple_kong_replacement_win
+        0,  # 15 five_dots_flower
+    ),
+    excludes_times=((),) * 16,
+    excludes_sets=(0,) * 16,
+    alone=0x1,  # basic_win
+)
 
 def claims_multiple_winners(o, n):
     """options.multiple_winners"""
@@ -114,6 +147,81 @@ def fans_of_arrangement(h, d, o):
     ):
         found.append((5, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 Basic win [0]: true
+    bits |= 0x1
+    # 清一色 Pure one suit [6]: hand.number_suits == 1
+    if h.number_suits == 1:
+        bits |= 0x40
+    # 杠上花 Win on a kong replacement [7]: win.kong_replacement and win.kong_chain == 1
+    if h.kong_replacement and h.kong_chain == 1:
+        bits |= 0x80
+    # 杠上炮 Win on a discard after a kong [8]: win.after_kong_discard
+    if h.after_kong_discard:
+        bits |= 0x100
+    # 抢杠胡 Robbing the kong [9]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x200
+    # 天胡 Heavenly win [10]: win.first_turn and win.self_drawn and winner.is_dealer
+    if h.first_turn and h.self_drawn and h.is_dealer:
+        bits |= 0x400
+    # 地胡 Earthly win (on the dealer's first discard) [11]: win.first_discard and
+    #   discarder.is_dealer
+    if h.first_discard and h.discarder_is_dealer:
+        bits |= 0x800
+    # 双杠上花 Win on the replacement after two kongs [12]: win.kong_replacement and win.kong_chain ==
+    #   2
+    if h.kong_replacement and h.kong_chain == 2:
+        bits |= 0x1000
+    # 三杠上花 Win on the replacement after three kongs [13]: win.kong_replacement and win.kong_chain
+    #   == 3
+    if h.kong_replacement and h.kong_chain == 3:
+        bits |= 0x2000
+    # 四杠上花 Win on the replacement after four kongs [14]: win.kong_replacement and win.kong_chain >=
+    #   4
+    if h.kong_replacement and h.kong_chain >= 4:
+        bits |= 0x4000
+    # 五梅花 The winning replacement is 5p [15]: win.kong_replacement and win.tile == 5p
+    if h.kong_replacement and h.win_tile == 13:
+        bits |= 0x8000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 大碰对 All pungs [1]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x2
+    # 七对 Seven pairs [2]: shape.seven_pairs and long_count == 0
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 0
+    ):
+        bits |= 0x4
+    # 龙七对 Dragon seven pairs [3]: shape.seven_pairs and long_count == 1
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 1
+    ):
+        bits |= 0x8
+    # 双龙七对 Double-dragon seven pairs [4]: shape.seven_pairs and long_count == 2
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 2
+    ):
+        bits |= 0x10
+    # 三龙七对 Triple-dragon seven pairs [5]: shape.seven_pairs and long_count == 3
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 3
+    ):
+        bits |= 0x20
+    return bits
 
 
 def settlement_discard_payers(o, n):
@@ -533,6 +641,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers=settlement_discard_payers,

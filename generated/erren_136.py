@@ -14,6 +14,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     KongPaySpec,
     KongSpec,
     OpeningStep,
@@ -30,6 +31,35 @@ from runtime.ruleset import (
 
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1p1s567z = frozenset({9, 18, 31, 32, 33})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    ),
+    excludes=(
+        0,  # 0 ping_hu
+        0,  # 1 piao_hu
+        0,  # 2 zi_mo
+        0,  # 3 zhuang_hu
+        0xe04,  # 4 tian_hu: zi_mo bian_hu jia_hu dan_diao
+        0,  # 5 di_hu
+        0,  # 6 men_qian_qing
+        0,  # 7 gang_shang_kai_hua
+        0,  # 8 gang_shang_pao
+        0xc00,  # 9 bian_hu: jia_hu dan_diao
+        0x800,  # 10 jia_hu: dan_diao
+        0,  # 11 dan_diao
+        0,  # 12 qiang_gang
+    ),
+    excludes_times=((),) * 13,
+    excludes_sets=(0,) * 13,
+    alone=0x1,  # ping_hu
+)
 
 def ready_when(o, n):
     """options.bao_ting"""
@@ -98,6 +128,61 @@ def fans_of_arrangement(h, d, o):
     if d.standard and d.pungs == 4:
         found.append((1, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 Plain win [0]: true
+    bits |= 0x1
+    # 自摸 Self-drawn [2]: win.self_drawn
+    if h.self_drawn:
+        bits |= 0x4
+    # 庄户 Dealer [3]: winner.is_dealer
+    if h.is_dealer:
+        bits |= 0x8
+    # 天胡 Heavenly win [4]: winner.is_dealer and win.first_own_draw
+    if h.is_dealer and h.first_draw:
+        bits |= 0x10
+    # 地胡 Earthly win [5]: not winner.is_dealer and game.claims == 0 and (win.first_own_draw or
+    #   (win.first_discard and discarder.is_dealer))
+    if (
+        not h.is_dealer
+        and h.game_claims == 0
+        and (h.first_draw or h.first_discard and h.discarder_is_dealer)
+    ):
+        bits |= 0x20
+    # 门前清 Concealed hand [6]: melds.count == 0
+    if h.melds == 0:
+        bits |= 0x40
+    # 杠上开花 Win on a kong replacement [7]: win.kong_replacement
+    if h.kong_replacement:
+        bits |= 0x80
+    # 杠上炮 Win on the discard after a kong [8]: win.after_kong_discard
+    if h.after_kong_discard:
+        bits |= 0x100
+    # 边胡 Edge wait [9]: win.can_be_edge
+    if h.can_be_edge:
+        bits |= 0x200
+    # 夹胡 Closed wait [10]: win.can_be_closed
+    if h.can_be_closed:
+        bits |= 0x400
+    # 单调 Single wait [11]: win.can_be_single
+    if h.can_be_single:
+        bits |= 0x800
+    # 抢杠 Robbing the kong [12]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x1000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 飘胡 All pungs [1]: shape.standard and sets.pungs == 4
+    if d.standard and d.pungs == 4:
+        bits |= 0x2
+    return bits
 
 
 def win_amount(s, o):
@@ -404,6 +489,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

@@ -17,6 +17,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     KongSpec,
     ObservationSpec,
     OpeningStep,
@@ -43,6 +44,110 @@ TILES_567z = frozenset({31, 32, 33})
 TILES_5m5p5s = frozenset({4, 13, 22})
 TILES_6789m6789p6789s = frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26})
 TILES_7m7p7s = frozenset({6, 15, 24})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 36, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
+        54, 55, 50, 51, 52, 56, 35, 53, 57, 39, 58
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 54, 35, 36, 37, 57, 38, 39, 40, 41, 42, 43, 44, 45,
+        46, 47, 50, 51, 52, 55, 48, 49, 53, 56, 58
+    ),
+    excludes=(
+        0x400021000000,  # 0 big_four_winds: big_three_winds all_pungs pung_of_terminals_or_honours
+        0x2200000040,  # 1 big_three_dragons: little_three_dragons two_dragon_pungs dragon_pung
+        0x240000000010000,  # 2 nine_gates: full_flush fully_concealed_hand concealed_hand
+        # 3 four_kongs: three_kongs all_pungs two_concealed_kongs two_melded_kongs concealed_kong
+        # melded_kong single_wait
+        0x10820920002000,
+        # 4 seven_shifted_pairs: seven_pairs full_flush fully_concealed_hand concealed_hand
+        # single_wait
+        0x250000000018000,
+        0x400001000000,  # 5 little_four_winds: big_three_winds pung_of_terminals_or_honours
+        0x2200000000,  # 6 little_three_dragons: two_dragon_pungs dragon_pung
+        # 7 all_honours: all_terminals_and_honours all_pungs outside_hand
+        # pung_of_terminals_or_honours
+        0x400420004000,
+        0x240000020000000,  # 8 four_concealed_pungs: all_pungs fully_concealed_hand concealed_hand
+        # 9 pure_terminal_chows: seven_pairs full_flush all_chows pure_double_chow
+        # two_terminal_chows
+        0x284000018000,
+        # 10 quadruple_chow: pure_triple_chow pure_shifted_pungs tile_hog pure_double_chow
+        0x88000060000,
+        0x20060000,  # 11 four_pure_shifted_pungs: pure_triple_chow pure_shifted_pungs all_pungs
+        # 12 four_pure_shifted_chows: pure_shifted_chows short_straight two_terminal_chows
+        0x300000100000,
+        # 13 three_kongs: two_concealed_kongs two_melded_kongs concealed_kong melded_kong
+        0x820900000000,
+        # 14 all_terminals_and_honours: all_pungs outside_hand pung_of_terminals_or_honours
+        0x400420000000,
+        0x250000000000000,  # 15 seven_pairs: fully_concealed_hand concealed_hand single_wait
+        0,  # 16 full_flush
+        0x80000040000,  # 17 pure_triple_chow: pure_shifted_pungs pure_double_chow
+        0,  # 18 pure_shifted_pungs
+        0x300000000000,  # 19 pure_straight: short_straight two_terminal_chows
+        0,  # 20 pure_shifted_chows
+        0x10000000000,  # 21 three_concealed_pungs: two_concealed_pungs
+        0,  # 22 upper_four
+        0,  # 23 lower_four
+        0,  # 24 big_three_winds
+        0x80000000000000,  # 25 last_tile_draw: self_drawn
+        0,  # 26 last_tile_claim
+        0x80000000000000,  # 27 out_with_replacement_tile: self_drawn
+        0x1000000000,  # 28 robbing_the_kong: last_tile
+        0,  # 29 all_pungs
+        0,  # 30 half_flush
+        0x10000000000000,  # 31 melded_hand: single_wait
+        0x30000000000,  # 32 two_concealed_kongs: two_concealed_pungs concealed_kong
+        0x2000000000,  # 33 two_dragon_pungs: dragon_pung
+        0,  # 34 outside_hand
+        0x800000000000,  # 35 two_melded_kongs: melded_kong
+        0,  # 36 last_tile
+        0,  # 37 dragon_pung
+        0,  # 38 all_chows
+        0,  # 39 tile_hog
+        0,  # 40 two_concealed_pungs
+        0,  # 41 concealed_kong
+        0,  # 42 all_simples
+        0,  # 43 pure_double_chow
+        0,  # 44 short_straight
+        0,  # 45 two_terminal_chows
+        0,  # 46 pung_of_terminals_or_honours
+        0,  # 47 melded_kong
+        0,  # 48 flower_tiles
+        # 49 heavenly_hand: fully_concealed_hand concealed_hand edge_wait closed_wait single_wait
+        # self_drawn
+        0x2dc000000000000,
+        0,  # 50 edge_wait
+        0,  # 51 closed_wait
+        0,  # 52 single_wait
+        0x2c0000000000000,  # 53 earthly_hand: fully_concealed_hand concealed_hand self_drawn
+        0x280000000000000,  # 54 fully_concealed_hand: concealed_hand self_drawn
+        0,  # 55 self_drawn
+        0x200000000000000,  # 56 human_hand: concealed_hand
+        0,  # 57 concealed_hand
+        0,  # 58 heavenly_ready
+    ),
+    excludes_times=(
+        (), (), ((46, 1),), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (),
+        (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (),
+        (), (), (), (), (), (), (), (), (), (), (), (), (), (), ()
+    ),
+    excludes_sets=(
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x400000000000, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0
+    ),
+    partial=0x1000004,  # nine_gates big_three_winds
+    bonus=0x1000000000000,  # flower_tiles
+    prefer=0x20000,  # pure_triple_chow
+    listed=True,
+)
 
 def win_allowed(h, r, o):
     """total / 2 ** winner.doublings - fans.flower_tiles >= options.min_fan"""
@@ -214,6 +319,172 @@ def fans_of_arrangement(h, d, o):
     if d.single and h.shape_wait_count == 1:
         found.append((52, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 九莲宝灯 Nine Gates [2]: melds.count == 0 and hand.number_suits == 1 and hand.honours == 0 and
+    #   win.waits == 9
+    if h.melds == 0 and h.number_suits == 1 and h.honours == 0 and h.wait_count == 9:
+        bits |= 0x4
+    # 四杠 Four Kongs [3]: melds.kongs == 4
+    if h.meld_kongs == 4:
+        bits |= 0x8
+    # 字一色 All Honors [7]: hand.only(honours)
+    if h.only(TILES_1234567z):
+        bits |= 0x80
+    # 三杠 Three Kongs [13]: melds.kongs == 3
+    if h.meld_kongs == 3:
+        bits |= 0x2000
+    # 混幺九 All Terminals and Honors [14]: hand.only([terminals, honours])
+    if h.only(TILES_19m19p19s1234567z):
+        bits |= 0x4000
+    # 清一色 Full Flush [16]: hand.number_suits == 1 and hand.honours == 0
+    if h.number_suits == 1 and h.honours == 0:
+        bits |= 0x10000
+    # 大于五 Upper Four [22]: hand.only([6789m, 6789p, 6789s])
+    if h.only(TILES_6789m6789p6789s):
+        bits |= 0x400000
+    # 小于五 Lower Four [23]: hand.only([1234m, 1234p, 1234s])
+    if h.only(TILES_1234m1234p1234s):
+        bits |= 0x800000
+    # 妙手回春 Last Tile Draw [25]: win.last_tile and win.self_drawn
+    if h.last_tile and h.self_drawn:
+        bits |= 0x2000000
+    # 海底捞月 Last Tile Claim [26]: win.last_tile and not win.self_drawn
+    if h.last_tile and not h.self_drawn:
+        bits |= 0x4000000
+    # 杠上开花 Out with Replacement Tile [27]: win.kong_replacement and win.self_drawn and melds.kongs
+    #   > 0
+    if h.kong_replacement and h.self_drawn and h.meld_kongs > 0:
+        bits |= 0x8000000
+    # 抢杠和 Robbing The Kong [28]: win.robbing_kong and not win.self_drawn and hand.count(win.tile)
+    #   == 1
+    if h.robbing_kong and not h.self_drawn and h.count(h.win_tile) == 1:
+        bits |= 0x10000000
+    # 混一色 Half Flush [30]: hand.number_suits == 1 and hand.honours > 0
+    if h.number_suits == 1 and h.honours > 0:
+        bits |= 0x40000000
+    # 全求人 Melded Hand [31]: melds.claimed == 4 and not win.self_drawn
+    if h.claimed_melds == 4 and not h.self_drawn:
+        bits |= 0x80000000
+    # 双暗杠 Two Concealed Kongs [32]: melds.concealed_kongs == 2
+    if h.concealed_kongs == 2:
+        bits |= 0x100000000
+    # 不求人 Fully Concealed Hand [54]: melds.claimed == 0 and win.self_drawn
+    if h.claimed_melds == 0 and h.self_drawn:
+        bits |= 0x40000000000000
+    # 双明杠 Two Melded Kongs [35]: melds.exposed_kongs == 2
+    if h.exposed_kongs == 2:
+        bits |= 0x800000000
+    # 和绝张 Last Tile [36]: (win.last_copy and hand.concealed_copies(win.tile) == 1) or
+    #   melds.copies(win.tile) == 3
+    if h.last_copy and h.concealed_copies(h.win_tile) == 1 or h.meld_copies(h.win_tile) == 3:
+        bits |= 0x1000000000
+    # 门前清 Concealed Hand [57]: melds.claimed == 0 and not win.self_drawn
+    if h.claimed_melds == 0 and not h.self_drawn:
+        bits |= 0x200000000000000
+    # 四归一 Tile Hog [39]: true; count: hand.hogs
+    n = h.hogs
+    if n > 0:
+        bits |= 0x8000000000
+        many[39] = n
+    # 暗杠 Concealed Kong [41]: melds.concealed_kongs == 1
+    if h.concealed_kongs == 1:
+        bits |= 0x20000000000
+    # 断幺 All Simples [42]: hand.only(simples)
+    if (
+        h.only(TILES_2345678m2345678p2345678s)
+    ):
+        bits |= 0x40000000000
+    # 明杠 Melded Kong [47]: melds.exposed_kongs == 1
+    if h.exposed_kongs == 1:
+        bits |= 0x800000000000
+    # 自摸 Self-Drawn [55]: win.self_drawn
+    if h.self_drawn:
+        bits |= 0x80000000000000
+    # 花牌 Flower Tiles [48]: true; count: hand.flowers
+    n = h.flowers
+    if n > 0:
+        bits |= 0x1000000000000
+        many[48] = n
+    # 天胡 Heavenly Hand [49]: winner.is_dealer and win.first_own_draw
+    if h.is_dealer and h.first_draw:
+        bits |= 0x2000000000000
+    # 地胡 Earthly Hand [53]: not winner.is_dealer and win.first_own_draw and game.melds == 0
+    if not h.is_dealer and h.first_draw and h.game_melds == 0:
+        bits |= 0x20000000000000
+    # 人胡 Human Hand [56]: not winner.is_dealer and win.first_discard and game.melds == 0
+    if not h.is_dealer and h.first_discard and h.game_melds == 0:
+        bits |= 0x100000000000000
+    # 天听 Heavenly Ready [58]: winner.declared_at_opening
+    if h.declared_at_opening:
+        bits |= 0x400000000000000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 连七对 Seven Shifted Pairs [4]: shape.seven_pairs and shape.quads == 0 and hand.number_suits ==
+    #   1 and hand.honours == 0 and hand.rank_span == 6
+    if (
+        d.seven_pairs
+        and d.quads == 0
+        and h.number_suits == 1
+        and h.honours == 0
+        and h.rank_span == 6
+    ):
+        bits |= 0x10
+    # 小四喜 Little Four Winds [5]: sets.pungs_of(winds) == 3 and sets.pair in winds
+    if d.pungs_of(TILES_1234z) == 3 and d.pair in TILES_1234z:
+        bits |= 0x20
+    # 小三元 Little Three Dragons [6]: sets.pungs_of(dragons) == 2 and sets.pair in dragons
+    if d.pungs_of(TILES_567z) == 2 and d.pair in TILES_567z:
+        bits |= 0x40
+    # 四暗刻 Four Concealed Pungs [8]: sets.concealed_pungs == 4
+    if d.concealed_pungs == 4:
+        bits |= 0x100
+    # 一色双龙会 Pure Terminal Chows [9]: hand.number_suits == 1 and hand.honours == 0 and
+    #   sets.chows_of([1m, 1p, 1s]) == 2 and sets.chows_of([7m, 7p, 7s]) == 2 and sets.pair in [5m,
+    #   5p, 5s]
+    if (
+        h.number_suits == 1
+        and h.honours == 0
+        and d.chows_of(TILES_1m1p1s) == 2
+        and d.chows_of(TILES_7m7p7s) == 2
+        and d.pair in TILES_5m5p5s
+    ):
+        bits |= 0x200
+    # 七对 Seven Pairs [15]: shape.seven_pairs
+    if d.seven_pairs:
+        bits |= 0x8000
+    # 三暗刻 Three Concealed Pungs [21]: sets.concealed_pungs == 3
+    if d.concealed_pungs == 3:
+        bits |= 0x200000
+    # 碰碰和 All Pungs [29]: shape.standard and sets.pungs == 4
+    if d.standard and d.pungs == 4:
+        bits |= 0x20000000
+    # 全带幺 Outside Hand [34]: sets.all_outside
+    if d.all_outside:
+        bits |= 0x400000000
+    # 平和 All Chows [38]: sets.chows == 4 and sets.pair not in honours
+    if d.chows == 4 and d.pair not in TILES_1234567z:
+        bits |= 0x4000000000
+    # 双暗刻 Two Concealed Pungs [40]: sets.concealed_pungs == 2
+    if d.concealed_pungs == 2:
+        bits |= 0x10000000000
+    # 边张 Edge Wait [50]: (win.edge or win.two_sided) and win.shape_waits == 1
+    if (d.edge or d.two_sided) and h.shape_wait_count == 1:
+        bits |= 0x4000000000000
+    # 坎张 Closed Wait [51]: win.closed and win.shape_waits == 1
+    if d.closed and h.shape_wait_count == 1:
+        bits |= 0x8000000000000
+    # 单钓将 Single Wait [52]: win.single and win.shape_waits == 1
+    if d.single and h.shape_wait_count == 1:
+        bits |= 0x10000000000000
+    return bits
 
 
 def scoring_final(h, r, o):
@@ -1068,6 +1339,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
         exclusion="listed",
         prefer=("pure_triple_chow",),
     ),

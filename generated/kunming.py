@@ -13,6 +13,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     HistoryWinSpec,
     KongPaySpec,
     KongSpec,
@@ -30,6 +31,32 @@ from runtime.ruleset import (
 
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+    ),
+    excludes=(
+        0,  # 0 ping_hu
+        0,  # 1 all_pungs
+        0,  # 2 full_flush
+        0,  # 3 seven_pairs
+        0x8,  # 4 dragon_seven_pairs: seven_pairs
+        0,  # 5 ten_honours
+        0,  # 6 seven_winds
+        0,  # 7 kong_replacement_win
+        0,  # 8 kong_discard_win
+        0,  # 9 robbing_kong
+    ),
+    excludes_times=((),) * 10,
+    excludes_sets=(0,) * 10,
+    alone=0x1,  # ping_hu
+)
 
 def claims_must_win(p, o):
     """wall.remaining < 4 if win.self_drawn else wall.remaining <= 4"""
@@ -86,6 +113,48 @@ def fans_of_arrangement(h, d, o):
     if d.seven_pairs and h.completes_quad:
         found.append((4, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 Basic win [0]: true
+    bits |= 0x1
+    # 清一色 One kind only (honours count as a kind) [2]: (hand.number_suits == 1 and hand.honours ==
+    #   0) or hand.only(honours)
+    if h.number_suits == 1 and h.honours == 0 or h.only(TILES_1234567z):
+        bits |= 0x4
+    # 十老头 Ten honour discards in a row [5]: false
+    if False:
+        bits |= 0x20
+    # 七风 Seven different honour discards in a row [6]: false
+    if False:
+        bits |= 0x40
+    # 杠上花 Win on a kong replacement [7]: win.kong_replacement
+    if h.kong_replacement:
+        bits |= 0x80
+    # 杠上炮 Win on a discard after a kong [8]: win.after_kong_discard
+    if h.after_kong_discard:
+        bits |= 0x100
+    # 抢杠胡 Robbing the kong [9]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x200
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 碰碰胡 All pungs [1]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x2
+    # 小七对 Seven pairs [3]: shape.seven_pairs
+    if d.seven_pairs:
+        bits |= 0x8
+    # 龙七对 Dragon seven pairs (won on the fourth copy) [4]: shape.seven_pairs and win.completes_quad
+    if d.seven_pairs and h.completes_quad:
+        bits |= 0x10
+    return bits
 
 
 def win_amount(s, o):
@@ -359,6 +428,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

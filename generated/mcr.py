@@ -14,6 +14,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     KongSpec,
     OpeningStep,
     OptionSpec,
@@ -46,6 +47,152 @@ TILES_5m5p5s = frozenset({4, 13, 22})
 TILES_6789m6789p6789s = frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26})
 TILES_789m789p789s = frozenset({6, 7, 8, 15, 16, 17, 24, 25, 26})
 TILES_7m7p7s = frozenset({6, 15, 24})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 67, 68, 69, 70, 71,
+        72, 74, 75, 76, 77, 78, 79, 80, 81, 66, 73
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 80, 66, 67, 68, 69,
+        70, 71, 81, 72, 73, 74, 75, 76, 77, 78, 79
+    ),
+    excludes=(
+        # 0 big_four_winds: big_three_winds all_pungs prevalent_wind seat_wind
+        # pung_of_terminals_or_honours
+        0x801800802000000000,
+        # 1 big_three_dragons: little_three_dragons two_dragon_pungs dragon_pung
+        0x420000000000200,
+        0x1000001000000000000,  # 2 all_green: half_flush one_voided_suit
+        # 3 nine_gates: full_flush fully_concealed_hand concealed_hand no_honours
+        0x2002080000000200000,
+        # 4 four_kongs: three_kongs all_pungs two_concealed_kongs two_melded_kongs concealed_kong
+        # melded_kong single_wait concealed_kong_and_melded_kong
+        0x390000110800000010000,
+        # 5 seven_shifted_pairs: seven_pairs full_flush fully_concealed_hand concealed_hand
+        # no_honours single_wait
+        0x12002080000000240000,
+        # 6 thirteen_orphans: all_terminals_and_honours all_types fully_concealed_hand
+        # concealed_hand single_wait
+        0x10002084000000020000,
+        # 7 all_terminals: all_terminals_and_honours all_pungs outside_hand double_pung
+        # pung_of_terminals_or_honours no_honours
+        0x2810040800000020000,
+        0x800000002000000000,  # 8 little_four_winds: big_three_winds pung_of_terminals_or_honours
+        0x420000000000000,  # 9 little_three_dragons: two_dragon_pungs dragon_pung
+        # 10 all_honours: all_terminals_and_honours all_pungs outside_hand
+        # pung_of_terminals_or_honours one_voided_suit
+        0x1800040800000020000,
+        # 11 four_concealed_pungs: all_pungs fully_concealed_hand concealed_hand
+        0x2080800000000000,
+        # 12 pure_terminal_chows: seven_pairs full_flush all_chows pure_double_chow
+        # two_terminal_chows no_honours
+        0x2484000000000240000,
+        # 13 quadruple_chow: pure_triple_chow pure_shifted_pungs tile_hog pure_double_chow
+        0x88000000000c00000,
+        # 14 four_pure_shifted_pungs: pure_triple_chow pure_shifted_pungs all_pungs
+        0x800000c00000,
+        # 15 four_pure_shifted_chows: pure_shifted_chows short_straight two_terminal_chows
+        0x600000000020000000,
+        # 16 three_kongs: two_concealed_kongs two_melded_kongs concealed_kong melded_kong
+        # concealed_kong_and_melded_kong
+        0x380000110000000000000,
+        # 17 all_terminals_and_honours: all_pungs outside_hand pung_of_terminals_or_honours
+        0x800040800000000000,
+        0x10002080000000000000,  # 18 seven_pairs: fully_concealed_hand concealed_hand single_wait
+        # 19 greater_honours_and_knitted_tiles: lesser_honours_and_knitted_tiles all_types
+        # fully_concealed_hand concealed_hand single_wait
+        0x10002084000200000000,
+        0x2040000800000000000,  # 20 all_even_pungs: all_pungs all_simples no_honours
+        0x2000000000000000000,  # 21 full_flush: no_honours
+        0x80000000000800000,  # 22 pure_triple_chow: pure_shifted_pungs pure_double_chow
+        0,  # 23 pure_shifted_pungs
+        0x2000000000800000000,  # 24 upper_tiles: upper_four no_honours
+        0x2040000000000000000,  # 25 middle_tiles: all_simples no_honours
+        0x2000000001000000000,  # 26 lower_tiles: lower_four no_honours
+        0x600000000000000000,  # 27 pure_straight: short_straight two_terminal_chows
+        # 28 three_suited_terminal_chows: all_chows mixed_double_chow two_terminal_chows no_honours
+        0x2504000000000000000,
+        0,  # 29 pure_shifted_chows
+        0x2040000000000000000,  # 30 all_fives: all_simples no_honours
+        0x10000000000000000,  # 31 triple_pung: double_pung
+        0x20000000000000000,  # 32 three_concealed_pungs: two_concealed_pungs
+        # 33 lesser_honours_and_knitted_tiles: all_types fully_concealed_hand concealed_hand
+        # single_wait
+        0x10002084000000000000,
+        0,  # 34 knitted_straight
+        0x2000000000000000000,  # 35 upper_four: no_honours
+        0x2000000000000000000,  # 36 lower_four: no_honours
+        0,  # 37 big_three_winds
+        0,  # 38 mixed_straight
+        0x1000000000000000000,  # 39 reversible_tiles: one_voided_suit
+        0,  # 40 mixed_triple_chow
+        0,  # 41 mixed_shifted_pungs
+        0,  # 42 chicken_hand
+        0x20000000000000000000,  # 43 last_tile_draw: self_drawn
+        0,  # 44 last_tile_claim
+        0x20000000000000000000,  # 45 out_with_replacement_tile: self_drawn
+        0x200000000000000,  # 46 robbing_the_kong: last_tile
+        0,  # 47 all_pungs
+        0,  # 48 half_flush
+        0,  # 49 mixed_shifted_chows
+        0,  # 50 all_types
+        0x10000000000000000000,  # 51 melded_hand: single_wait
+        0x100020000000000000000,  # 52 two_concealed_kongs: two_concealed_pungs concealed_kong
+        0x400000000000000,  # 53 two_dragon_pungs: dragon_pung
+        0,  # 54 outside_hand
+        0x20002000000000000000,  # 55 fully_concealed_hand: concealed_hand self_drawn
+        0x200000000000000000000,  # 56 two_melded_kongs: melded_kong
+        0,  # 57 last_tile
+        0,  # 58 dragon_pung
+        0,  # 59 prevalent_wind
+        0,  # 60 seat_wind
+        0,  # 61 concealed_hand
+        0x2000000000000000000,  # 62 all_chows: no_honours
+        0,  # 63 tile_hog
+        0,  # 64 double_pung
+        0,  # 65 two_concealed_pungs
+        0x2000000000000000000,  # 66 all_simples: no_honours
+        0,  # 67 pure_double_chow
+        0,  # 68 mixed_double_chow
+        0,  # 69 short_straight
+        0,  # 70 two_terminal_chows
+        0,  # 71 pung_of_terminals_or_honours
+        0,  # 72 one_voided_suit
+        0,  # 73 no_honours
+        0,  # 74 edge_wait
+        0,  # 75 closed_wait
+        0,  # 76 single_wait
+        0,  # 77 self_drawn
+        0,  # 78 flower_tiles
+        0x300000000000000000000,  # 79 concealed_kong_and_melded_kong: concealed_kong melded_kong
+        0,  # 80 concealed_kong
+        0,  # 81 melded_kong
+    ),
+    excludes_times=(
+        (), (), (), ((71, 1),), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (),
+        (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (),
+        (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (), (),
+        (), (), (), (), (), (), (), (), (), (), (), (), (), (), ()
+    ),
+    excludes_sets=(
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0x800000000000000000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0x800000000000000000, 0x800000000000000000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    ),
+    partial=0x1800002000000008,  # nine_gates big_three_winds prevalent_wind seat_wind
+    alone=0x40000000000,  # chicken_hand
+    bonus=0x40000000000000000000,  # flower_tiles
+    prefer=0x80400000,  # pure_triple_chow triple_pung
+    listed=True,
+)
 
 def win_allowed(h, r, o):
     """total - fans.flower_tiles >= options.min_fan"""
@@ -275,6 +422,226 @@ def fans_of_arrangement(h, d, o):
     if d.single and h.shape_wait_count == 1:
         found.append((78, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 绿一色 All Green [2]: hand.only(23468s6z)
+    if h.only(TILES_23468s6z):
+        bits |= 0x4
+    # 九莲宝灯 Nine Gates [3]: melds.count == 0 and hand.number_suits == 1 and hand.honours == 0 and
+    #   win.waits == 9
+    if h.melds == 0 and h.number_suits == 1 and h.honours == 0 and h.wait_count == 9:
+        bits |= 0x8
+    # 四杠 Four Kongs [4]: melds.kongs == 4
+    if h.meld_kongs == 4:
+        bits |= 0x10
+    # 清幺九 All Terminals [7]: hand.only(terminals)
+    if h.only(TILES_19m19p19s):
+        bits |= 0x80
+    # 字一色 All Honors [10]: hand.only(honours)
+    if h.only(TILES_1234567z):
+        bits |= 0x400
+    # 三杠 Three Kongs [16]: melds.kongs == 3
+    if h.meld_kongs == 3:
+        bits |= 0x10000
+    # 混幺九 All Terminals and Honors [17]: hand.only([terminals, honours])
+    if h.only(TILES_19m19p19s1234567z):
+        bits |= 0x20000
+    # 清一色 Full Flush [21]: hand.number_suits == 1 and hand.honours == 0
+    if h.number_suits == 1 and h.honours == 0:
+        bits |= 0x200000
+    # 全大 Upper Tiles [24]: hand.only([789m, 789p, 789s])
+    if h.only(TILES_789m789p789s):
+        bits |= 0x1000000
+    # 全中 Middle Tiles [25]: hand.only([456m, 456p, 456s])
+    if h.only(TILES_456m456p456s):
+        bits |= 0x2000000
+    # 全小 Lower Tiles [26]: hand.only([123m, 123p, 123s])
+    if h.only(TILES_123m123p123s):
+        bits |= 0x4000000
+    # 大于五 Upper Four [35]: hand.only([6789m, 6789p, 6789s])
+    if h.only(TILES_6789m6789p6789s):
+        bits |= 0x800000000
+    # 小于五 Lower Four [36]: hand.only([1234m, 1234p, 1234s])
+    if h.only(TILES_1234m1234p1234s):
+        bits |= 0x1000000000
+    # 推不倒 Reversible Tiles [39]: hand.only(1234589p245689s5z)
+    if h.only(TILES_1234589p245689s5z):
+        bits |= 0x8000000000
+    # 无番和 Chicken Hand [42]: true
+    bits |= 0x40000000000
+    # 妙手回春 Last Tile Draw [43]: win.last_tile and win.self_drawn
+    if h.last_tile and h.self_drawn:
+        bits |= 0x80000000000
+    # 海底捞月 Last Tile Claim [44]: win.last_tile and not win.self_drawn
+    if h.last_tile and not h.self_drawn:
+        bits |= 0x100000000000
+    # 杠上开花 Out with Replacement Tile [45]: win.kong_replacement and win.self_drawn and melds.kongs
+    #   > 0
+    if h.kong_replacement and h.self_drawn and h.meld_kongs > 0:
+        bits |= 0x200000000000
+    # 抢杠和 Robbing The Kong [46]: win.robbing_kong and not win.self_drawn and hand.count(win.tile)
+    #   == 1
+    if h.robbing_kong and not h.self_drawn and h.count(h.win_tile) == 1:
+        bits |= 0x400000000000
+    # 混一色 Half Flush [48]: hand.number_suits == 1 and hand.honours > 0
+    if h.number_suits == 1 and h.honours > 0:
+        bits |= 0x1000000000000
+    # 五门齐 All Types [50]: hand.number_suits == 3 and hand.any(winds) and hand.any(dragons)
+    if (
+        h.number_suits == 3
+        and h.any(TILES_1234z)
+        and h.any(TILES_567z)
+    ):
+        bits |= 0x4000000000000
+    # 全求人 Melded Hand [51]: melds.claimed == 4 and not win.self_drawn
+    if h.claimed_melds == 4 and not h.self_drawn:
+        bits |= 0x8000000000000
+    # 双暗杠 Two Concealed Kongs [52]: melds.concealed_kongs == 2
+    if h.concealed_kongs == 2:
+        bits |= 0x10000000000000
+    # 不求人 Fully Concealed Hand [55]: melds.claimed == 0 and win.self_drawn
+    if h.claimed_melds == 0 and h.self_drawn:
+        bits |= 0x80000000000000
+    # 双明杠 Two Melded Kongs [56]: melds.exposed_kongs == 2
+    if h.exposed_kongs == 2:
+        bits |= 0x100000000000000
+    # 和绝张 Last Tile [57]: (win.last_copy and hand.concealed_copies(win.tile) == 1) or
+    #   melds.copies(win.tile) == 3
+    if h.last_copy and h.concealed_copies(h.win_tile) == 1 or h.meld_copies(h.win_tile) == 3:
+        bits |= 0x200000000000000
+    # 门前清 Concealed Hand [61]: melds.claimed == 0 and not win.self_drawn
+    if h.claimed_melds == 0 and not h.self_drawn:
+        bits |= 0x2000000000000000
+    # 四归一 Tile Hog [63]: true; count: hand.hogs
+    n = h.hogs
+    if n > 0:
+        bits |= 0x8000000000000000
+        many[63] = n
+    # 暗杠 Concealed Kong [80]: melds.concealed_kongs == 1
+    if h.concealed_kongs == 1:
+        bits |= 0x100000000000000000000
+    # 断幺 All Simples [66]: hand.only(simples)
+    if (
+        h.only(TILES_2345678m2345678p2345678s)
+    ):
+        bits |= 0x40000000000000000
+    # 明杠 Melded Kong [81]: melds.exposed_kongs == 1
+    if h.exposed_kongs == 1:
+        bits |= 0x200000000000000000000
+    # 缺一门 One Voided Suit [72]: hand.number_suits == 2
+    if h.number_suits == 2:
+        bits |= 0x1000000000000000000
+    # 无字 No Honors [73]: hand.honours == 0
+    if h.honours == 0:
+        bits |= 0x2000000000000000000
+    # 自摸 Self-Drawn [77]: win.self_drawn
+    if h.self_drawn:
+        bits |= 0x20000000000000000000
+    # 花牌 Flower Tiles [78]: true; count: hand.flowers
+    n = h.flowers
+    if n > 0:
+        bits |= 0x40000000000000000000
+        many[78] = n
+    # 明暗杠 Concealed Kong and Melded Kong [79]: melds.exposed_kongs == 1 and melds.concealed_kongs
+    #   == 1
+    if h.exposed_kongs == 1 and h.concealed_kongs == 1:
+        bits |= 0x80000000000000000000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 连七对 Seven Shifted Pairs [5]: shape.seven_pairs and shape.quads == 0 and hand.number_suits ==
+    #   1 and hand.honours == 0 and hand.rank_span == 6
+    if (
+        d.seven_pairs
+        and d.quads == 0
+        and h.number_suits == 1
+        and h.honours == 0
+        and h.rank_span == 6
+    ):
+        bits |= 0x20
+    # 十三幺 Thirteen Orphans [6]: shape.thirteen_orphans
+    if d.thirteen_orphans:
+        bits |= 0x40
+    # 小四喜 Little Four Winds [8]: sets.pungs_of(winds) == 3 and sets.pair in winds
+    if d.pungs_of(TILES_1234z) == 3 and d.pair in TILES_1234z:
+        bits |= 0x100
+    # 小三元 Little Three Dragons [9]: sets.pungs_of(dragons) == 2 and sets.pair in dragons
+    if d.pungs_of(TILES_567z) == 2 and d.pair in TILES_567z:
+        bits |= 0x200
+    # 四暗刻 Four Concealed Pungs [11]: sets.concealed_pungs == 4
+    if d.concealed_pungs == 4:
+        bits |= 0x800
+    # 一色双龙会 Pure Terminal Chows [12]: hand.number_suits == 1 and hand.honours == 0 and
+    #   sets.chows_of([1m, 1p, 1s]) == 2 and sets.chows_of([7m, 7p, 7s]) == 2 and sets.pair in [5m,
+    #   5p, 5s]
+    if (
+        h.number_suits == 1
+        and h.honours == 0
+        and d.chows_of(TILES_1m1p1s) == 2
+        and d.chows_of(TILES_7m7p7s) == 2
+        and d.pair in TILES_5m5p5s
+    ):
+        bits |= 0x1000
+    # 七对 Seven Pairs [18]: shape.seven_pairs
+    if d.seven_pairs:
+        bits |= 0x40000
+    # 七星不靠 Greater Honors and Knitted Tiles [19]: shape.honours_and_knitted and
+    #   hand.kinds_in(honours) == 7
+    if d.honours_knitted and h.kinds_in(TILES_1234567z) == 7:
+        bits |= 0x80000
+    # 全双刻 All Even Pungs [20]: shape.standard and hand.only([2468m, 2468p, 2468s])
+    if d.standard and h.only(TILES_2468m2468p2468s):
+        bits |= 0x100000
+    # 三色双龙会 Three-Suited Terminal Chows [28]: sets.chows == 4 and ( (sets.pair == 5s and
+    #   sets.has_chow(1m) and sets.has_chow(7m) and sets.has_chow(1p) and sets.has_chow(7p)) or
+    #   (sets.pair == 5p and sets.has_chow(1m) and sets.has_chow(7m) and sets.has_chow(1s) and
+    #   sets.has_chow(7s)) or (sets.pair == 5m and sets.has_chow(1p) and sets.has_chow(7p) and
+    #   sets.has_chow(1s) and sets.has_chow(7s)))
+    if (
+        d.chows == 4
+        and (d.pair == 22 and d.has_chow(0) and d.has_chow(6) and d.has_chow(9) and d.has_chow(15) or d.pair == 13 and d.has_chow(0) and d.has_chow(6) and d.has_chow(18) and d.has_chow(24) or d.pair == 4 and d.has_chow(9) and d.has_chow(15) and d.has_chow(18) and d.has_chow(24))
+    ):
+        bits |= 0x10000000
+    # 全带五 All Five [30]: sets.all_contain([5m, 5p, 5s])
+    if d.all_contain(TILES_5m5p5s):
+        bits |= 0x40000000
+    # 三暗刻 Three Concealed Pungs [32]: sets.concealed_pungs == 3
+    if d.concealed_pungs == 3:
+        bits |= 0x100000000
+    # 全不靠 Lesser Honors and Knitted Tiles [33]: shape.honours_and_knitted
+    if d.honours_knitted:
+        bits |= 0x200000000
+    # 组合龙 Knitted Straight [34]: shape.knitted_straight
+    if d.knitted:
+        bits |= 0x400000000
+    # 碰碰和 All Pungs [47]: shape.standard and sets.pungs == 4
+    if d.standard and d.pungs == 4:
+        bits |= 0x800000000000
+    # 全带幺 Outside Hand [54]: sets.all_outside
+    if d.all_outside:
+        bits |= 0x40000000000000
+    # 平和 All Chows [62]: sets.chows == 4 and sets.pair not in honours
+    if d.chows == 4 and d.pair not in TILES_1234567z:
+        bits |= 0x4000000000000000
+    # 双暗刻 Two Concealed Pungs [65]: sets.concealed_pungs == 2
+    if d.concealed_pungs == 2:
+        bits |= 0x20000000000000000
+    # 边张 Edge Wait [74]: (win.edge or win.two_sided) and win.shape_waits == 1
+    if (d.edge or d.two_sided) and h.shape_wait_count == 1:
+        bits |= 0x4000000000000000000
+    # 坎张 Closed Wait [75]: win.closed and win.shape_waits == 1
+    if d.closed and h.shape_wait_count == 1:
+        bits |= 0x8000000000000000000
+    # 单钓将 Single Wait [76]: win.single and win.shape_waits == 1
+    if d.single and h.shape_wait_count == 1:
+        bits |= 0x10000000000000000000
+    return bits
 
 
 def win_amount(s, o):
@@ -1374,6 +1741,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
         exclusion="listed",
         prefer=("pure_triple_chow", "triple_pung"),
     ),

@@ -15,6 +15,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     HandEndSpec,
     KongPaySpec,
     KongSpec,
@@ -35,6 +36,40 @@ from runtime.ruleset import (
 
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_258m258p258s = frozenset({1, 4, 7, 10, 13, 16, 19, 22, 25})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+    ),
+    excludes=(
+        0,  # 0 basic_win
+        0,  # 1 all_pungs
+        0,  # 2 full_flush
+        0,  # 3 seven_pairs
+        0x8,  # 4 dragon_seven_pairs: seven_pairs
+        0x2,  # 5 pungs_258: all_pungs
+        0,  # 6 golden_hook
+        0,  # 7 root
+        0,  # 8 kong_bloom
+        0,  # 9 kong_cannon
+        0,  # 10 robbing_kong
+        0,  # 11 last_tile
+        0,  # 12 self_drawn
+        # 13 heavenly_win: basic_win all_pungs full_flush seven_pairs dragon_seven_pairs pungs_258
+        # golden_hook root kong_bloom kong_cannon robbing_kong last_tile self_drawn earthly_win
+        0x5fff,
+        # 14 earthly_win: basic_win all_pungs full_flush seven_pairs dragon_seven_pairs pungs_258
+        # golden_hook root kong_bloom kong_cannon robbing_kong last_tile self_drawn heavenly_win
+        0x3fff,
+    ),
+    excludes_times=((),) * 15,
+    excludes_sets=(0,) * 15,
+)
 
 def value_heavenly_win(o, n):
     """天胡 Heavenly win (SC-35, SC-37): options.feng_ding"""
@@ -101,6 +136,66 @@ def fans_of_arrangement(h, d, o):
     if n > 0:
         found.append((7, n))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 Basic win [0]: true
+    bits |= 0x1
+    # 清一色 Full flush [2]: hand.number_suits == 1
+    if h.number_suits == 1:
+        bits |= 0x4
+    # 杠上花 Win on a kong replacement [8]: win.kong_replacement
+    if h.kong_replacement:
+        bits |= 0x100
+    # 杠上炮 Win on the discard after a kong [9]: win.after_kong_discard
+    if h.after_kong_discard:
+        bits |= 0x200
+    # 抢杠胡 Robbing the kong [10]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x400
+    # 海底捞月 Self-drawn with the last tile [11]: win.last_tile and win.self_drawn
+    if h.last_tile and h.self_drawn:
+        bits |= 0x800
+    # 自摸 Self-drawn (自摸加番) [12]: win.self_drawn and options.zi_mo == 'jia_fan'
+    if h.self_drawn and o.zi_mo == 'jia_fan':
+        bits |= 0x1000
+    # 天胡 Heavenly win [13]: options.tian_di_hu and win.first_own_draw and winner.is_dealer
+    if o.tian_di_hu and h.first_draw and h.is_dealer:
+        bits |= 0x2000
+    # 地胡 Earthly win [14]: options.tian_di_hu and win.first_own_draw and not winner.is_dealer and
+    #   game.claims == 0
+    if o.tian_di_hu and h.first_draw and not h.is_dealer and h.game_claims == 0:
+        bits |= 0x4000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 对对胡 All pungs [1]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x2
+    # 七对 Seven pairs [3]: shape.seven_pairs and shape.quads == 0
+    if d.seven_pairs and d.quads == 0:
+        bits |= 0x8
+    # 龙七对 Dragon seven pairs [4]: shape.seven_pairs and shape.quads > 0
+    if d.seven_pairs and d.quads > 0:
+        bits |= 0x10
+    # 将对 All pungs of 2, 5 and 8 [5]: shape.standard and sets.chows == 0 and
+    #   sets.all_contain([258m, 258p, 258s])
+    if d.standard and d.chows == 0 and d.all_contain(TILES_258m258p258s):
+        bits |= 0x20
+    # 金钩钓 Golden hook [6]: melds.count == 4 and win.single
+    if h.melds == 4 and d.single:
+        bits |= 0x40
+    # 根 Root [7]: true; count: melds.kongs + hand.hogs - dragon
+    n = h.meld_kongs + h.hogs - (1 if d.seven_pairs and d.quads > 0 else 0)
+    if n > 0:
+        bits |= 0x80
+        many[7] = n
+    return bits
 
 
 def scoring_cap(o, n):
@@ -531,6 +626,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

@@ -14,6 +14,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     HistoryWinSpec,
     KongSpec,
     OpeningStep,
@@ -31,6 +32,54 @@ from runtime.ruleset import (
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
 TILES_1234z = frozenset({27, 28, 29, 30})
 TILES_567z = frozenset({31, 32, 33})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30
+    ),
+    excludes=(
+        0,  # 0 men_qing
+        0,  # 1 zi_mo
+        0x3,  # 2 men_qing_zi_mo: men_qing zi_mo
+        0,  # 3 ping_hu
+        0,  # 4 quan_qiu_ren
+        0,  # 5 san_yuan_pai
+        0,  # 6 men_feng
+        0,  # 7 quan_feng
+        0,  # 8 zheng_hua
+        0,  # 9 hua_gang
+        0,  # 10 qiang_gang
+        0,  # 11 gang_shang_kai_hua
+        0,  # 12 hai_di_lao_yue
+        0,  # 13 he_di_lao_yu
+        0,  # 14 du_ting
+        0,  # 15 san_an_ke
+        0,  # 16 si_an_ke
+        0,  # 17 wu_an_ke
+        0,  # 18 peng_peng_hu
+        0,  # 19 hun_yi_se
+        0,  # 20 qing_yi_se
+        0xc0000,  # 21 zi_yi_se: peng_peng_hu hun_yi_se
+        0x20,  # 22 xiao_san_yuan: san_yuan_pai
+        0x20,  # 23 da_san_yuan: san_yuan_pai
+        0xc0,  # 24 xiao_si_xi: men_feng quan_feng
+        0x400c0,  # 25 da_si_xi: men_feng quan_feng peng_peng_hu
+        0x4007,  # 26 tian_hu: men_qing zi_mo men_qing_zi_mo du_ting
+        0x7,  # 27 di_hu: men_qing zi_mo men_qing_zi_mo
+        0x1,  # 28 ren_hu: men_qing
+        0x300,  # 29 ba_xian_guo_hai: zheng_hua hua_gang
+        0x300,  # 30 qi_qiang_yi: zheng_hua hua_gang
+    ),
+    excludes_times=((),) * 31,
+    excludes_sets=(0,) * 31,
+)
 
 def fans_of_hand(h, o):
     """The fans read from the whole hand: [(fan index, count)]."""
@@ -145,6 +194,127 @@ def fans_of_arrangement(h, d, o):
     if d.pungs_of(TILES_1234z) == 4:
         found.append((25, 1))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 门清 Concealed hand, won on a discard [0]: hand.concealed and not win.self_drawn
+    if h.concealed and not h.self_drawn:
+        bits |= 0x1
+    # 自摸 Self-drawn [1]: win.self_drawn
+    if h.self_drawn:
+        bits |= 0x2
+    # 门清自摸 Concealed and self-drawn [2]: hand.concealed and win.self_drawn
+    if h.concealed and h.self_drawn:
+        bits |= 0x4
+    # 全求人 All sets exposed, won on a discard [4]: melds.claimed == 5 and not win.self_drawn
+    if h.claimed_melds == 5 and not h.self_drawn:
+        bits |= 0x10
+    # 正花 Own flower [8]: true; count: hand.own_flowers_outside_sets
+    n = h.own_flowers_outside_sets
+    if n > 0:
+        bits |= 0x100
+        many[8] = n
+    # 花杠 A complete set of flowers [9]: true; count: hand.flower_sets
+    n = h.flower_sets
+    if n > 0:
+        bits |= 0x200
+        many[9] = n
+    # 抢杠 Robbing the kong [10]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x400
+    # 杠上开花 Win on a kong or flower replacement [11]: win.kong_replacement or win.flower_replacement
+    if h.kong_replacement or h.flower_replacement:
+        bits |= 0x800
+    # 海底捞月 Self-drawn with the last drawable tile [12]: win.last_tile and win.self_drawn
+    if h.last_tile and h.self_drawn:
+        bits |= 0x1000
+    # 河底捞鱼 Won on the discard after the last drawable tile [13]: win.last_tile and not
+    #   win.self_drawn
+    if h.last_tile and not h.self_drawn:
+        bits |= 0x2000
+    # 独听 One waiting tile [14]: win.waits == 1
+    if h.wait_count == 1:
+        bits |= 0x4000
+    # 混一色 One suit and honours [19]: hand.number_suits == 1 and hand.honours > 0
+    if h.number_suits == 1 and h.honours > 0:
+        bits |= 0x80000
+    # 清一色 One suit [20]: hand.number_suits == 1 and hand.honours == 0
+    if h.number_suits == 1 and h.honours == 0:
+        bits |= 0x100000
+    # 字一色 All honours [21]: hand.number_suits == 0
+    if h.number_suits == 0:
+        bits |= 0x200000
+    # 天胡 Heavenly win [26]: win.first_own_draw and winner.is_dealer
+    if h.first_draw and h.is_dealer:
+        bits |= 0x4000000
+    # 地胡 Earthly win [27]: win.first_own_draw and not winner.is_dealer and game.claims == 0
+    if h.first_draw and not h.is_dealer and h.game_claims == 0:
+        bits |= 0x8000000
+    # 人胡 Human win, on the dealer's first discard [28]: not winner.is_dealer and win.first_discard
+    #   and discarder.is_dealer
+    if not h.is_dealer and h.first_discard and h.discarder_is_dealer:
+        bits |= 0x10000000
+    # 八仙过海 All eight flowers [29]: hand.flowers == 8
+    if h.flowers == 8:
+        bits |= 0x20000000
+    # 七抢一 Seven flowers rob the eighth [30]: false
+    if False:
+        bits |= 0x40000000
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 All chows [3]: shape.standard and sets.chows == 5 and not (sets.pair in honours) and
+    #   hand.flowers == 0 and not win.self_drawn and win.two_sided
+    if (
+        d.standard
+        and d.chows == 5
+        and not d.pair in TILES_1234567z
+        and h.flowers == 0
+        and not h.self_drawn
+        and d.two_sided
+    ):
+        bits |= 0x8
+    # 三元牌 Dragon pung [5]: true; count: sets.pungs_of(dragons)
+    n = d.pungs_of(TILES_567z)
+    if n > 0:
+        bits |= 0x20
+        many[5] = n
+    # 门风 Seat wind pung [6]: sets.has_pung(winner.seat_wind)
+    if d.has_pung(h.seat_wind):
+        bits |= 0x40
+    # 圈风 Prevailing wind pung [7]: sets.has_pung(game.round_wind)
+    if d.has_pung(h.round_wind):
+        bits |= 0x80
+    # 三暗刻 Three concealed pungs [15]: sets.concealed_pungs == 3
+    if d.concealed_pungs == 3:
+        bits |= 0x8000
+    # 四暗刻 Four concealed pungs [16]: sets.concealed_pungs == 4
+    if d.concealed_pungs == 4:
+        bits |= 0x10000
+    # 五暗刻 Five concealed pungs [17]: sets.concealed_pungs == 5
+    if d.concealed_pungs == 5:
+        bits |= 0x20000
+    # 碰碰胡 All pungs [18]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x40000
+    # 小三元 Little three dragons [22]: sets.pungs_of(dragons) == 2 and sets.pair in dragons
+    if d.pungs_of(TILES_567z) == 2 and d.pair in TILES_567z:
+        bits |= 0x400000
+    # 大三元 Big three dragons [23]: sets.pungs_of(dragons) == 3
+    if d.pungs_of(TILES_567z) == 3:
+        bits |= 0x800000
+    # 小四喜 Little four winds [24]: sets.pungs_of(winds) == 3 and sets.pair in winds
+    if d.pungs_of(TILES_1234z) == 3 and d.pair in TILES_1234z:
+        bits |= 0x1000000
+    # 大四喜 Big four winds [25]: sets.pungs_of(winds) == 4
+    if d.pungs_of(TILES_1234z) == 4:
+        bits |= 0x2000000
+    return bits
 
 
 def win_amount(s, o):
@@ -643,6 +813,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

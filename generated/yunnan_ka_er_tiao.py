@@ -12,6 +12,7 @@ from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
     FanSpec,
+    FlatFans,
     KongSpec,
     OpeningStep,
     OptionSpec,
@@ -28,6 +29,38 @@ from runtime.ruleset import (
 
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1s = frozenset({18})
+
+# The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
+# mask is the fan at position p, each fan after the fans that exclude it.
+FLAT_FANS = FlatFans(
+    order=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+    ),
+    position=(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+    ),
+    excludes=(
+        0,  # 0 basic_win
+        0,  # 1 self_drawn
+        0,  # 2 closed_two_bamboo
+        0,  # 3 all_pungs
+        0,  # 4 seven_pairs
+        0x10,  # 5 dragon_seven_pairs: seven_pairs
+        0x10,  # 6 double_dragon_seven_pairs: seven_pairs
+        0x10,  # 7 triple_dragon_seven_pairs: seven_pairs
+        0,  # 8 full_flush
+        0,  # 9 kong_replacement_win
+        0,  # 10 kong_discard_win
+        0,  # 11 robbing_kong
+        0,  # 12 heavenly_win
+        0,  # 13 earthly_win
+        0,  # 14 declared_ready
+        0,  # 15 hog
+        0,  # 16 kong
+    ),
+    excludes_times=((),) * 17,
+    excludes_sets=(0,) * 17,
+)
 
 def claims_multiple_winners(o, n):
     """options.multiple_winners"""
@@ -131,6 +164,89 @@ def fans_of_arrangement(h, d, o):
     if n > 0:
         found.append((15, n))
     return found
+
+
+def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+    """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 平胡 Basic win [0]: true
+    bits |= 0x1
+    # 自摸 Self-drawn [1]: win.self_drawn
+    if h.self_drawn:
+        bits |= 0x2
+    # 清一色 Pure one suit [8]: hand.number_suits == 1
+    if h.number_suits == 1:
+        bits |= 0x100
+    # 杠上花 Win on a kong replacement [9]: win.kong_replacement
+    if h.kong_replacement:
+        bits |= 0x200
+    # 杠上炮 Win on a discard after a kong [10]: win.after_kong_discard
+    if h.after_kong_discard:
+        bits |= 0x400
+    # 抢杠胡 Robbing the kong [11]: win.robbing_kong
+    if h.robbing_kong:
+        bits |= 0x800
+    # 天胡 Heavenly win [12]: win.first_turn and win.self_drawn and winner.is_dealer
+    if h.first_turn and h.self_drawn and h.is_dealer:
+        bits |= 0x1000
+    # 地胡 Earthly win (on the dealer's first discard) [13]: win.first_discard and
+    #   discarder.is_dealer
+    if h.first_discard and h.discarder_is_dealer:
+        bits |= 0x2000
+    # 报叫 Declared ready [14]: winner.declared_ready
+    if h.declared_ready:
+        bits |= 0x4000
+    # 杠 Kong [16]: true; count: melds.kongs - (1 if win.kong_replacement else 0)
+    n = h.meld_kongs - (1 if h.kong_replacement else 0)
+    if n > 0:
+        bits |= 0x10000
+        many[16] = n
+    return bits
+
+
+def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+    """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
+    bits = 0
+    # 卡二条 Closed wait on 2-bamboo [2]: win.tile == 2s and (sets.chows_of([1s]) > 0 or
+    #   options.closed_two_bamboo_any_split and win.can_be_closed and shape.standard)
+    if (
+        h.win_tile == 19
+        and (d.chows_of(TILES_1s) > 0 or o.closed_two_bamboo_any_split and h.can_be_closed and d.standard)
+    ):
+        bits |= 0x4
+    # 大对子 All pungs [3]: shape.standard and sets.chows == 0
+    if d.standard and d.chows == 0:
+        bits |= 0x8
+    # 七对 Seven pairs [4]: shape.seven_pairs and long_count == 0
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 0
+    ):
+        bits |= 0x10
+    # 龙七对 Dragon seven pairs [5]: shape.seven_pairs and long_count == 1
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 1
+    ):
+        bits |= 0x20
+    # 双龙七对 Double-dragon seven pairs [6]: shape.seven_pairs and long_count == 2
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 2
+    ):
+        bits |= 0x40
+    # 三龙七对 Triple-dragon seven pairs [7]: shape.seven_pairs and long_count == 3
+    if (
+        d.seven_pairs
+        and (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0) == 3
+    ):
+        bits |= 0x80
+    # 归 Four of a kind held, not konged [15]: true; count: hand.concealed_quads - long_count
+    n = h.concealed_quads - (d.quads if h.completes_quad or not o.long_qidui_win_on_quad_only else 0)
+    if n > 0:
+        bits |= 0x8000
+        many[15] = n
+    return bits
 
 
 def win_amount(s, o):
@@ -511,6 +627,9 @@ RULESET = Ruleset(
         ),
         fans_of_hand=fans_of_hand,
         fans_of_arrangement=fans_of_arrangement,
+        flat=FLAT_FANS,
+        flat_fans_of_hand=flat_fans_of_hand,
+        flat_fans_of_arrangement=flat_fans_of_arrangement,
     ),
     settlement=SettlementSpec(
         discard_payers="discarder",

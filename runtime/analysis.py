@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import hand as hm
 from . import jokers as jk
 from . import knitted as kn
+from . import scoring_form
 from .tiles import NUM_PLAYABLE
 
 
@@ -60,7 +61,8 @@ def shape_waits(table, counts: list, melds: list, fifth_copy: bool = False) -> s
         if win.thirteen_orphans:
             found.update(hm.thirteen_orphans_waits(counts))
     if win.honours_and_knitted or win.knitted_straight:
-        found.update(kn.waits(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
+        search = kn.waits if scoring_form.readable() else kn.waits_by_straight
+        found.update(search(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
     return found
 
 

@@ -9,6 +9,7 @@ another and 369 of the third. Two winning shapes use it:
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Callable
 
 from . import hand as hm
 from .tiles import NUM_PLAYABLE
@@ -46,9 +47,10 @@ def full_straight(counts: list[int]) -> bool:
     return all(_has_knit_row(counts, b) for b in (0, 9, 18)) and 0 in _missing(counts)
 
 
-def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
+def decompositions(counts: list[int], split: Callable = hm.standard_decompositions) -> list[tuple[tuple, int, tuple]]:
     """Every (straight, pair_tile, sets) reading of concealed `counts` as a
-    knitted straight plus standard sets and a pair."""
+    knitted straight plus standard sets and a pair (`split`: the splitter
+    of the rest, any equal to `hand.standard_decompositions`)."""
     if not all(_has_knit_row(counts, b) for b in (0, 9, 18)):
         return []
     out = []
@@ -58,7 +60,7 @@ def decompositions(counts: list[int]) -> list[tuple[tuple, int, tuple]]:
         rest = list(counts)
         for t in s:
             rest[t] -= 1
-        for pair, sets in hm.standard_decompositions(rest):
+        for pair, sets in split(rest):
             out.append((s, pair, sets))
     return out
 
@@ -93,3 +95,55 @@ def waits(counts: list[int], melds: int, honours_knitted: bool, straight_hands: 
             out.append(t)
         grown[t] -= 1
     return out
+
+
+def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, straight_hands: bool) -> list[int]:
+    """`waits`, with the knitted-straight hands worked out once per straight
+    instead of once per candidate tile: a straight held whole waits on
+    what completes the tiles beside it; a straight lacking one tile waits
+    on that tile when the tiles beside it already form sets and a pair."""
+    hand = counts[:NUM_PLAYABLE]
+    present = _present(hand)
+    if present.bit_count() < 6:
+        return []
+    found: set[int] = set()
+    if honours_knitted and not melds and max(hand) <= 1 and sum(hand) == 13:
+        numbers = [t for t in range(27) if hand[t]]
+        for s in _STRAIGHT_SETS:
+            if all(t in s for t in numbers):
+                # thirteen different tiles of one straight and the honours: the fourteenth is any other of them
+                found.update(t for t in range(NUM_PLAYABLE) if not hand[t] and (t >= 27 or t in s))
+    if straight_hands and melds <= 1 and sum(hand) == 13 - 3 * melds:
+        for straight, mask in zip(STRAIGHTS, _STRAIGHT_MASKS):
+            if (mask & ~present).bit_count() > 1:
+                continue
+            rest = list(hand)
+            gap = -1
+            for t in straight:
+                if rest[t]:
+                    rest[t] -= 1
+                else:
+                    gap = t
+            if gap >= 0:
+                if hm.is_standard_win(rest):
+                    found.add(gap)
+            else:
+                found.update(hm.standard_waits(rest, fifth_copy=True))
+    return sorted(found)
+
+
+_STRAIGHT_MASKS = tuple(sum(1 << t for t in s) for s in STRAIGHTS)
+_SUIT_PRESENT: dict[bytes, int] = {}
+
+
+def _present(hand: list[int]) -> int:
+    """The number kinds held, as a 27-bit mask, from per-suit rows."""
+    row = bytes(hand[:27])
+    mask = 0
+    for b in (18, 9, 0):
+        key = row[b : b + 9]
+        bits = _SUIT_PRESENT.get(key)
+        if bits is None:
+            bits = _SUIT_PRESENT[key] = sum(1 << r for r in range(9) if key[r])
+        mask = (mask << 9) | bits
+    return mask

@@ -167,6 +167,27 @@ class WinSpec:
 
 
 @dataclass(frozen=True)
+class FlatFans:
+    """The fan table as the compiler lays it out for the fast scoring path.
+
+    Fans sit at bit positions in exclusion order (every fan after the fans
+    that exclude it), so settling 不计 walks a hit mask from its low bit up.
+    Every mask is over those positions.
+    """
+
+    order: tuple[int, ...]  # the fan index at each position
+    position: tuple[int, ...]  # the position of each fan index
+    excludes: tuple[int, ...]  # per position: the fans it excludes (the closure when exclusion is transitive)
+    excludes_times: tuple[tuple[tuple[int, int], ...], ...]  # per position: (position, n) counts it removes
+    excludes_sets: tuple[int, ...]  # per position: per-set fans not counted again on its sets
+    partial: int = 0  # fans with 不计 ×n or 不计 on their sets: the only ones needing more than a mask
+    alone: int = 0  # fans counted only when nothing else is
+    bonus: int = 0  # fans that do not stop a fan counted alone
+    prefer: int = 0  # on equal totals, a reading counting one of these is kept
+    listed: bool = False  # only counted fans exclude (else every hit fan does)
+
+
+@dataclass(frozen=True)
 class ScoringSpec:
     unit: str
     unit_name: Text
@@ -180,6 +201,9 @@ class ScoringSpec:
     prefer: tuple = ()  # fan ids: on equal totals, a reading counting one of them is kept
     fans_of_hand: Callable | None = None  # f(h, o) -> [(fan index, count)]: plain fans read from the hand
     fans_of_arrangement: Callable | None = None  # f(h, d, o) -> [(fan index, count)]: those reading one arrangement
+    flat: FlatFans | None = None  # the same table for the fast path (runtime/flat.py)
+    flat_fans_of_hand: Callable | None = None  # f(h, o, many) -> mask of positions; counts other than 1 into many
+    flat_fans_of_arrangement: Callable | None = None  # f(h, d, o, many) -> mask, likewise
 
 
 @dataclass(frozen=True)

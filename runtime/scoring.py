@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from . import flat as fl
 from . import hand as hm
 from . import knitted as kn
+from . import scoring_form
+from .splits import standard_splits
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
 from .tiles import NUM_PLAYABLE
 
@@ -123,13 +126,29 @@ class HandFacts:
         present = [t for t in range(NUM_PLAYABLE) if everything[t]]
         self.present = frozenset(present)
         self.kinds = len(present)
-        self.concealed_quads = sum(1 for t in present if full[t] == 4)
-        self.hogs = sum(1 for t in present if everything[t] == 4 and t not in kong_tiles)
-        numbers = [t for t in present if t < 27]
-        self.rank_span = max(t % 9 for t in numbers) - min(t % 9 for t in numbers) if numbers else 0
-        self.number_suits = len({t // 9 for t in numbers})
-        self.honours = sum(everything[t] for t in present if t >= 27)
-        self.terminals = sum(everything[t] for t in numbers if t % 9 in (0, 8))
+        # one pass over the kinds held: this runs once per hand scored
+        quads = hogs = honours = terminals = suits = 0
+        low, high = 9, -1
+        for t in present:
+            c = everything[t]
+            if full[t] == 4:
+                quads += 1
+            if c == 4 and t not in kong_tiles:
+                hogs += 1
+            if t >= 27:
+                honours += c
+                continue
+            r = t % 9
+            if r < low:
+                low = r
+            if r > high:
+                high = r
+            suits |= 1 << (t // 9)
+            if r == 0 or r == 8:
+                terminals += c
+        self.concealed_quads, self.hogs, self.honours, self.terminals = quads, hogs, honours, terminals
+        self.rank_span = high - low if high >= 0 else 0
+        self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
         self._wait_count = None
         self._shape_wait_count = None
         self._readings = None
@@ -141,7 +160,8 @@ class HandFacts:
         if self._readings is None:
             found = set()
             win = self.win_tile
-            for pair, sets in hm.standard_decompositions(self.full_concealed):
+            split = hm.standard_decompositions if scoring_form.readable() else standard_splits
+            for pair, sets in split(self.full_concealed):
                 if pair == win:
                     found.add("single")
                 for kind, t in sets:
@@ -298,7 +318,7 @@ def _readings(pair: int, sets, win: int) -> list[str]:
             continue
         if reading not in found:
             found.append(reading)
-    return sorted(found, key=_READING_ORDER.__getitem__)
+    return sorted(found, key=_READING_ORDER.__getitem__) if len(found) > 1 else found
 
 
 def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows: int = 0) -> Arrangement:
@@ -325,9 +345,9 @@ def _in_set_order(split) -> list:
     return sorted((t, kind != hm.PUNG) for kind, t in split[1])
 
 
-def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
+def _standard_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
     out = []
-    splits = hm.standard_decompositions(h.full_concealed)
+    splits = standard_splits(h.full_concealed) if fast else hm.standard_decompositions(h.full_concealed)
     if len(splits) > 1:
         splits = sorted(splits, key=_in_set_order)  # equal readings: the first is kept
     for pair, sets in splits:
@@ -338,10 +358,11 @@ def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     return out
 
 
-def _knitted_arrangements(h: HandFacts) -> list[Arrangement]:
+def _knitted_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
     """A knitted straight (read as three chows), one set and a pair."""
     out = []
-    for straight, pair, sets in kn.decompositions(h.full_concealed):
+    split = standard_splits if fast else hm.standard_decompositions
+    for straight, pair, sets in kn.decompositions(h.full_concealed, split):
         readings = _readings(pair, sets, h.win_tile)
         if h.win_tile in straight:
             readings.append("")  # the winning tile completed the straight
@@ -352,14 +373,14 @@ def _knitted_arrangements(h: HandFacts) -> list[Arrangement]:
     return out
 
 
-def arrangements(h: HandFacts) -> list[Arrangement]:
+def arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
     """Every winning reading of the hand that the variant's shapes allow."""
     win = h.table.ruleset.winning
     out = []
     melds = h.ctx.melds
     full = h.full_concealed
     if win.standard:
-        out.extend(_standard_arrangements(h))
+        out.extend(_standard_arrangements(h, fast))
     if not melds and win.seven_pairs and hm.is_seven_pairs(full, win.quads_as_two_pairs):
         a = Arrangement()
         a.seven_pairs = True
@@ -379,7 +400,7 @@ def arrangements(h: HandFacts) -> list[Arrangement]:
         a.knitted = kn.full_straight(full)
         out.append(a)
     if len(melds) <= 1 and win.knitted_straight:
-        out.extend(_knitted_arrangements(h))
+        out.extend(_knitted_arrangements(h, fast))
     return out
 
 
@@ -531,15 +552,23 @@ def _listed(table, plan, hits) -> list:
     return out
 
 
-def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
+def _best(table, h: HandFacts, ignore, shapeless: bool = False, fast: bool = False) -> Valuation | None:
     best = None
     cache: dict = {}
     prefer = table.fan_plan.prefer
-    readings = arrangements(h)
+    readings = arrangements(h, fast)
     if not readings and shapeless:
         readings = [Arrangement()]  # a win that needs no shape: only hand facts
+    if fast and readings:
+        scoring = table.ruleset.scoring
+        skip = fl.ignore_mask(table, scoring.flat, ignore) if ignore else 0
+        hand_many: dict[int, int] = {}
+        hand_bits = scoring.flat_fans_of_hand(h, table.o, hand_many)
     for d in readings:
-        counted = value_arrangement(table, h, d, ignore, cache)
+        if fast:
+            counted = fl.value_flat(table, h, d, skip, hand_bits, hand_many)
+        else:
+            counted = value_arrangement(table, h, d, ignore, cache)
         total, uncapped = _total(table, h, counted)
         better = best is None or (total, uncapped) > (best.total, best.uncapped)
         if not better and prefer and (total, uncapped) == (best.total, best.uncapped):
@@ -555,7 +584,7 @@ def _prefers(prefer, counted) -> bool:
     return any(f.id in prefer for f, _, _ in counted)
 
 
-def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int) -> Valuation | None:
+def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int, fast: bool) -> Valuation | None:
     """Every wild counted as the tile that scores best: the best valuation
     over the concrete hands the wilds can make."""
     from . import jokers as jk
@@ -583,11 +612,11 @@ def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: in
             concealed = list(concrete) + [0] * (len(ctx.concealed) - len(concrete))
             concealed[wt] -= 1
             h = HandFacts(replace(ctx, concealed=concealed, win_tile=wt), table, wild_tiles)
-            v = _best(table, h, ignore)
+            v = _best(table, h, ignore, fast=fast)
             if v is not None and (best is None or (v.total, v.uncapped) > (best.total, best.uncapped)):
                 best = v
     if best is None and shapeless:
-        best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless=True)
+        best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless=True, fast=fast)
     return best
 
 
@@ -604,19 +633,34 @@ def _orphan_completions(plain: list) -> list[list]:
     return out
 
 
-def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False) -> Valuation | None:
+def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False,
+             readable: bool | None = None) -> Valuation | None:
     """The best valuation of a complete hand, or None if it does not win.
-    `shapeless`: the hand may win without a shape (a win on wild tiles)."""
+    `shapeless`: the hand may win without a shape (a win on wild tiles).
+    `readable`: score with the readable form of the fan table rather than
+    the fast one (default: as `scoring_form` says)."""
+    if readable is None or readable == scoring_form.readable():
+        return _evaluate(table, ctx, ignore, shapeless, not scoring_form.readable())
+    # the wait searches read the form too: hold it for this one call
+    before = scoring_form.set_readable(readable)
+    try:
+        return _evaluate(table, ctx, ignore, shapeless, not readable)
+    finally:
+        scoring_form.set_readable(before)
+
+
+def _evaluate(table, ctx: WinContext, ignore, shapeless: bool, fast: bool) -> Valuation | None:
+    fast = fast and table.ruleset.scoring.flat is not None
     wild_tiles = 0
     if table.wilds:
         wild_tiles = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
         wild_tiles += sum(1 for m in ctx.melds for t in m.tiles if t in table.wilds)
         in_hand = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
-        best = _with_jokers(table, ctx, ignore, shapeless, wild_tiles) if in_hand else None
+        best = _with_jokers(table, ctx, ignore, shapeless, wild_tiles, fast) if in_hand else None
         if not in_hand:
-            best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless)
+            best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless, fast)
     else:
-        best = _best(table, HandFacts(ctx, table), ignore, shapeless)
+        best = _best(table, HandFacts(ctx, table), ignore, shapeless, fast)
     if best is None:
         return None
     allowed = table.ruleset.winning.allowed

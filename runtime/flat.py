@@ -1,0 +1,161 @@
+"""Valuing one reading of a hand with the fan table's fast form.
+
+The compiler lays each fan table out flat (`FlatFans` in the generated
+module): fans at bit positions in exclusion order, 不计 lists as masks.
+Hits are a mask; counts other than one and the sets a fan used sit in
+small dicts keyed by position. The result is the same list of
+(FanSpec, value, count) that `scoring.value_arrangement` gives from the
+readable form, in the same order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import hand as hm
+from .ruleset import FlatFans
+
+
+def ignore_mask(table: Any, flat: FlatFans, ignore: frozenset) -> int:
+    """The positions of the fan ids a caller asked to leave out."""
+    mask = 0
+    index = table.fan_plan.index
+    for fid in ignore:
+        i = index.get(fid)
+        if i is not None:
+            mask |= 1 << flat.position[i]
+    return mask
+
+
+def value_flat(table: Any, h: Any, d: Any, ignore: int, hand_bits: int, hand_many: dict[int, int]) -> list:
+    """The fans counted for one reading: [(FanSpec, value, count)]."""
+    scoring = table.ruleset.scoring
+    flat: FlatFans = scoring.flat
+    many: dict[int, int] = dict(hand_many) if hand_many else {}
+    bits: int = hand_bits | scoring.flat_fans_of_arrangement(h, d, table.o, many)
+    used: dict[int, tuple[int, ...]] = {}
+    if d.sets:
+        bits = _set_hits(table, flat, h, d, bits, many, used)
+    bits &= ~ignore
+    if flat.listed:
+        counted = _listed(table, flat, bits, many, used)
+    else:
+        counted = _transitive(table, flat, bits, many)
+    alone = flat.alone
+    if alone:
+        mask = 0
+        for i, _, _ in counted:
+            mask |= 1 << flat.position[i]
+        if mask & alone and mask & ~(alone | flat.bonus):
+            counted = [c for c in counted if not (1 << flat.position[c[0]]) & alone]
+    fans = table.fans
+    values = table.fan_values
+    return [(fans[i], values[i], n) for i, _, n in counted]
+
+
+def _set_hits(
+    table: Any, flat: FlatFans, h: Any, d: Any, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
+) -> int:
+    """Add fans over groups of sets and fans counted per set."""
+    plan = table.fan_plan
+    position = flat.position
+    chows: list[tuple[int, int]] = []
+    pungs: list[tuple[int, int]] = []
+    for pos, (k, t) in enumerate(d.sets):
+        (chows if k == hm.CHOW else pungs).append((t, pos))
+    for kind, engine in plan.set_engines:
+        keyed = chows if kind == plan.chow_kind else pungs
+        if len(keyed) < 2:
+            continue
+        keyed.sort()
+        for i, group in engine.count(tuple(t for t, _ in keyed)):
+            p = position[i]
+            b = 1 << p
+            sets = tuple(keyed[g][1] for g in group)
+            if bits & b:
+                many[p] = many.get(p, 1) + 1
+                used[p] = used.get(p, ()) + sets
+            else:
+                bits |= b
+                used[p] = sets
+    for i, kind, tiles_of in plan.each:
+        keyed = chows if kind == plan.chow_kind else pungs
+        if not keyed:
+            continue
+        tiles = tiles_of(h, d, table.o)
+        on = tuple(pos for t, pos in keyed if t in tiles)
+        if on:
+            p = position[i]
+            bits |= 1 << p
+            many[p] = len(on)
+            used[p] = on
+    return bits
+
+
+def _transitive(table: Any, flat: FlatFans, bits: int, many: dict[int, int]) -> list[tuple[int, int, int]]:
+    """A hit fan excludes its exclusions whether or not it is itself
+    counted; positions are fan indices here, so low bits come first."""
+    excluded = 0
+    rest = bits
+    excludes = flat.excludes
+    while rest:
+        low = rest & -rest
+        excluded |= excludes[low.bit_length() - 1]
+        rest ^= low
+    out: list[tuple[int, int, int]] = []
+    rest = bits & ~excluded
+    order = flat.order
+    while rest:
+        low = rest & -rest
+        p = low.bit_length() - 1
+        out.append((order[p], p, many.get(p, 1)))
+        rest ^= low
+    return out
+
+
+def _listed(
+    table: Any, flat: FlatFans, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
+) -> list[tuple[int, int, int]]:
+    """Only counted fans exclude, and exactly what they list (不计): whole
+    fans, n counts of a fan, or a per-set fan on their own sets. Walking
+    positions upwards settles every excluder before the fans it excludes."""
+    counted = 0
+    less: dict[int, int] = {}
+    on_sets: dict[int, set[int]] = {}
+    partial = flat.partial
+    excludes = flat.excludes
+    rest = bits
+    while rest:  # the lowest hit left is counted; what it excludes is never visited
+        low = rest & -rest
+        p = low.bit_length() - 1
+        counted |= low
+        rest = (rest ^ low) & ~excludes[p]
+        if not low & partial:
+            continue
+        for q, n in flat.excludes_times[p]:
+            less[q] = less.get(q, 0) + n
+        sets_mask = flat.excludes_sets[p]
+        while sets_mask:
+            b = sets_mask & -sets_mask
+            sets_mask ^= b
+            on_sets.setdefault(b.bit_length() - 1, set()).update(used.get(p, ()))
+    found: list[tuple[int, int]] = []
+    order = flat.order
+    while counted:
+        low = counted & -counted
+        p = low.bit_length() - 1
+        found.append((order[p], p))
+        counted ^= low
+    found.sort()
+    if not (less or on_sets):
+        return [(i, p, many.get(p, 1)) for i, p in found]
+    out: list[tuple[int, int, int]] = []
+    for i, p in found:
+        n = many.get(p, 1)
+        blocked = on_sets.get(p)
+        if blocked is not None:
+            n = sum(1 for pos in used.get(p, ()) if pos not in blocked)
+        n -= less.get(p, 0)
+        if n > 0:
+            out.append((i, p, n))
+    return out

@@ -1,0 +1,27 @@
+"""Which form of the compiled fan table scores hands: the fast one (flat
+masks, per-straight wait search, per-suit split rows) or the readable one
+it must always equal.
+
+The readable form is chosen with the environment variable
+`MJC_READABLE_SCORING=1` (read at import), with `set_readable` in a test,
+or for one call with `evaluate(..., readable=True)`. It exists so that a
+differential test can hold the two equal.
+"""
+
+from __future__ import annotations
+
+import os
+
+_readable: bool = os.environ.get("MJC_READABLE_SCORING", "") not in ("", "0")
+
+
+def readable() -> bool:
+    return _readable
+
+
+def set_readable(flag: bool) -> bool:
+    """Choose the form; returns the one chosen before."""
+    global _readable
+    before = _readable
+    _readable = flag
+    return before
