@@ -22,6 +22,8 @@ is settled at once among the seats still in and play goes on
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import analysis, claims, hand_end, opening, restrictions, settlement
 from .actions import Action
 from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
@@ -154,7 +156,7 @@ class Game:
         self.kongs: list = []  # (owner, kind, feeder, tile) of every completed kong and special set
         self.events: list[dict] = []
         self.log: list[tuple[int, Action]] = []
-        self.result = None
+        self.result: Any = None  # settlement.HandResult once the hand is over
         self._legal: dict = {}
         rs = table.ruleset
         for seat, tiles in enumerate(hands):
@@ -203,7 +205,7 @@ class Game:
     def _dealt(self) -> None:
         """The deal step: each seat is shown its tiles."""
         self.dealt = True
-        extra = {}
+        extra: dict = {}
         if self.table.face_up:
             extra["face_up"] = self.face_up_names()
         if self.indicator >= 0:
@@ -429,6 +431,7 @@ class Game:
             return [Action("take", t) for t in sorted(set(self.face_up_tiles()))]
         if self.phase == CLAIM:
             w = self.window
+            assert w is not None
             if seat in w.choices and seat not in w.responses:
                 return list(w.choices[seat])
             return []
@@ -445,7 +448,9 @@ class Game:
         if self.phase == REPLACE:
             return [self.current]
         if self.phase == CLAIM:
-            return [s for s in self.window.choices if s not in self.window.responses]
+            w = self.window
+            assert w is not None
+            return [s for s in w.choices if s not in w.responses]
         return [self.current]
 
     def must_win(self, self_drawn: bool = False) -> bool:
@@ -611,6 +616,7 @@ class Game:
     def _follow(self, seat: int, tile: int) -> None:
         """Follow-the-dealer rounds: every other seat discards the dealer's tile."""
         f = self.follow
+        assert f is not None
         if seat == self.dealer:
             f["tile"], f["count"] = tile, 0
             return
@@ -697,6 +703,7 @@ class Game:
 
     def _apply_claim(self, seat: int, action: Action) -> None:
         w = self.window
+        assert w is not None
         w.responses[seat] = action
         if action.verb == "double":
             st = self.seats[seat]
@@ -846,7 +853,7 @@ def deal(
 
     rs = table.ruleset
     wall = shuffled(table.wall_tiles(), seed)
-    hands = [[] for _ in range(table.players)]
+    hands: list[list[int]] = [[] for _ in range(table.players)]
     pos = 0
     for i in range(table.players):
         seat = (dealer + i) % table.players

@@ -48,7 +48,9 @@ def apply(game) -> None:
     for seat, st in enumerate(game.seats):
         facts = SeatFacts(game, seat)
         lim = Limits()
-        first, no_win, forbid = set(), set(), {}
+        first: set = set()
+        no_win: set = set()
+        forbid: dict = {}
         for rule in rules:
             named = frozenset(t.kind for t in kinds if rule.tiles(t, facts, o))
             if not named:

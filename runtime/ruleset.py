@@ -8,6 +8,7 @@ them once per table into a `Table`, so play never re-evaluates them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -472,7 +473,29 @@ def resolve(value, o, n):
 
 def _reads_play(value) -> bool:
     """A compiled play expression f(p, o), rather than a table one f(o, n)."""
-    return callable(value) and value.__code__.co_varnames[:1] == ("p",)
+    return callable(value) and parameters(value)[:1] == ("p",)
+
+
+def parameters(fn) -> tuple:
+    """The parameter names of a generated function, compiled (no `__code__`)
+    or not."""
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        return tuple(code.co_varnames[: code.co_argcount])
+    import inspect
+
+    return tuple(inspect.signature(fn).parameters)
+
+
+def docstring(fn) -> str:
+    """A generated function's docstring (the expression it was compiled
+    from); where the build dropped it (mypyc), its module's DOCSTRINGS."""
+    doc = getattr(fn, "__doc__", None)
+    if doc:
+        return str(doc)
+    module = sys.modules.get(str(getattr(fn, "__module__", "") or ""))
+    table = getattr(module, "DOCSTRINGS", None) if module is not None else None
+    return str(table.get(getattr(fn, "__name__", ""), "")) if isinstance(table, dict) else ""
 
 
 class Table:
@@ -615,6 +638,7 @@ class FanPlan:
         from .combos import CHOW, SetFans
 
         fans = scoring.fans
+        self.scoring = scoring  # the spec the plan was built from (fan_plan's cache checks it)
         self.index = {f.id: i for i, f in enumerate(fans)}
         self.plain = tuple(i for i, f in enumerate(fans) if f.sets is None and f.each is None)
         self.set_engines = tuple(
@@ -635,11 +659,12 @@ def _excluders_first(fans) -> tuple:
     """Fan indices with every fan after the fans that exclude it, otherwise
     in table order (the compiler has refused cycles)."""
     index = {f.id: i for i, f in enumerate(fans)}
-    excluded_by = {i: set() for i in range(len(fans))}
+    excluded_by: dict[int, set[int]] = {i: set() for i in range(len(fans))}
     for i, f in enumerate(fans):
         for fid in f.excludes + tuple(x for x, _ in f.excludes_times) + f.excludes_sets:
             excluded_by[index[fid]].add(i)
-    done, out = set(), []
+    done: set[int] = set()
+    out: list[int] = []
     while len(out) < len(fans):
         ready = next((i for i in range(len(fans)) if i not in done and excluded_by[i] <= done), None)
         if ready is None:  # a cycle: keep table order for the rest
@@ -657,7 +682,6 @@ def fan_plan(scoring: ScoringSpec) -> FanPlan:
     plan = _PLANS.get(key)
     if plan is None or plan.scoring is not scoring:
         plan = FanPlan(scoring)
-        plan.scoring = scoring
         _PLANS[key] = plan
     return plan
 

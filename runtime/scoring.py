@@ -10,6 +10,7 @@ tile) is valued and the best one kept.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from . import hand as hm
 from . import knitted as kn
@@ -130,9 +131,9 @@ class HandFacts:
         self.number_suits = len({t // 9 for t in numbers})
         self.honours = sum(everything[t] for t in present if t >= 27)
         self.terminals = sum(everything[t] for t in numbers if t % 9 in (0, 8))
-        self._wait_count = None
-        self._shape_wait_count = None
-        self._readings = None
+        self._wait_count: int | None = None
+        self._shape_wait_count: int | None = None
+        self._readings: frozenset | None = None
 
     @property
     def readings(self) -> frozenset:
@@ -391,7 +392,7 @@ class Valuation:
     win_allowed: bool = True
     why: str = ""
     facts: HandFacts | None = None
-    result: object = None  # the `r` of result expressions
+    result: Any = None  # the `r` of result expressions
     history: str = ""  # the id of a win on discards, which examines no hand
     uncapped: int = 0  # the total before the variant's cap
 
@@ -469,7 +470,8 @@ def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
 def _set_hits(table, plan, h, d, ignore, hits) -> None:
     """Add fans over groups of sets and fans counted per set."""
     fans = table.fans
-    chows, pungs = [], []
+    chows: list = []
+    pungs: list = []
     for pos, (k, t) in enumerate(d.sets):
         (chows if k == hm.CHOW else pungs).append((t, pos))
     for kind, engine in plan.set_engines:
@@ -532,7 +534,7 @@ def _listed(table, plan, hits) -> list:
 
 
 def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
-    best = None
+    best: Valuation | None = None
     cache: dict = {}
     prefer = table.fan_plan.prefer
     readings = arrangements(h)
@@ -542,7 +544,7 @@ def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | N
         counted = value_arrangement(table, h, d, ignore, cache)
         total, uncapped = _total(table, h, counted)
         better = best is None or (total, uncapped) > (best.total, best.uncapped)
-        if not better and prefer and (total, uncapped) == (best.total, best.uncapped):
+        if not better and best is not None and prefer and (total, uncapped) == (best.total, best.uncapped):
             better = _prefers(prefer, counted) and not _prefers(prefer, best.fans)
         if better:
             best = Valuation(counted, total, d)

@@ -155,7 +155,7 @@ def win_shares(game, winners, source, robbing, as_self_draws: dict, valuations) 
     """What each payer owes each winner; `as_self_draws`: winner -> paid as a self-draw."""
     table = game.table
     spec = table.ruleset.settlement
-    shares = []
+    shares: list = []
     for w in winners:
         v = valuations[w]
         as_self_draw = as_self_draws[w]
@@ -274,7 +274,7 @@ def wall_payments(game, payments: list) -> list[Payment]:
     won this hand; `payments` are those made so far (for refunds)."""
     o = game.table.o
     taking = [s for s in range(game.n) if not game.seats[s].wins]
-    out = []
+    out: list = []
     for rule in game.table.wall_rules:
         if rule.kind == "refund":
             out.extend(_refunds(game, rule, taking, payments + out))

@@ -32,7 +32,7 @@ def _meld(m: Meld) -> list:
 
 
 def _meld_back(data: list) -> Meld:
-    return Meld(*data[:5], tuple(data[5]) if len(data) > 5 else ())
+    return Meld(*data[:5], tuple(data[5]) if len(data) > 5 else ())  # type: ignore[call-arg]
 
 
 def _seat(st: SeatState) -> dict:
