@@ -62,7 +62,7 @@ def _ext_modules() -> list:
     except ImportError as e:
         _notice(f"mypyc is not installed: {e}")
         return []
-    opt = os.environ.get("MJC_MYPYC_OPT", "3")
+    opt = os.environ.get("MJC_MYPYC_OPT", "1")  # C at -O1: most of -O3's speed for 2/3 of its compile time (docs/speed.md)
     try:
         exts = mypycify(
             MYPY_FLAGS + compiled_sources(),

@@ -53,6 +53,11 @@ class SeatState:
         "locked", "forbids", "kong_rule", "limits",
     )
 
+    def __deepcopy__(self, memo: dict) -> "SeatState":
+        from .copying import copy_fields
+
+        return copy_fields(self, SeatState(), memo)
+
     def __init__(self):
         self.counts = [0] * NUM_KINDS
         self.melds: list[Meld] = []
@@ -91,6 +96,11 @@ class Window:
 
     __slots__ = ("tile", "source", "kind", "choices", "responses", "valuations")
 
+    def __deepcopy__(self, memo: dict) -> "Window":
+        from .copying import copy_fields
+
+        return copy_fields(self, Window(self.tile, self.source, self.kind), memo)
+
     def __init__(self, tile: int, source: int, kind: str):
         self.tile = tile
         self.source = source  # the discarder, or the player adding to his kong
@@ -101,8 +111,22 @@ class Window:
 
 
 class Game:
+    def __copy__(self) -> "Game":
+        from .copying import copy_fields
+
+        return copy_fields(self, Game())
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """Every field deep-copied but the table (the rules, shared)."""
+        from .copying import copy_fields
+
+        new = Game()
+        memo[id(self)] = new
+        memo[id(self.table)] = self.table
+        return copy_fields(self, new, memo)
+
     def __init__(
-        self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
+        self, table=None, hands=None, wall=None, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
         streak: int = 0, horses: dict | None = None, horse_deck: list | None = None, seed=0,
         exchange_direction: str = "",
     ):
@@ -114,6 +138,8 @@ class Game:
         `horses` (seat -> tiles) or dealt from `horse_deck`. `seed` draws
         what the hand leaves to chance after the deal (an exchange's
         direction, unless `exchange_direction` fixes it)."""
+        if table is None:  # a blank game for state_json.game_from_json to fill (a compiled class's __new__ runs __init__)
+            return
         self.table = table
         self.streak = streak
         self.n = table.players

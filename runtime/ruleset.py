@@ -501,7 +501,9 @@ def docstring(fn) -> str:
 class Table:
     """A ruleset with its options and player count fixed."""
 
-    def __init__(self, ruleset: Ruleset, players: int, values: dict, o: SimpleNamespace):
+    def __init__(self, ruleset: Any = None, players: int = 0, values: Any = None, o: Any = None):
+        if ruleset is None:  # a blank table for __copy__ to fill (a compiled class's __new__ runs __init__)
+            return
         self.ruleset = ruleset
         self.players = players
         self.option_values = values
@@ -615,11 +617,16 @@ class Table:
 
     def with_wilds(self, wilds: frozenset) -> "Table":
         """This table with another set of wild kinds (one hand's indicator)."""
-        import copy
-
-        table = copy.copy(self)
+        table = self.__copy__()
         table.wilds = wilds
         return table
+
+    def __copy__(self) -> "Table":
+        """A shallow copy (copy.copy): field by field, as a compiled class
+        has no `__dict__` to copy."""
+        from .copying import copy_fields
+
+        return copy_fields(self, Table())
 
     def wall_tiles(self) -> list[int]:
         copies = self.ruleset.copies

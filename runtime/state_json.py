@@ -141,7 +141,7 @@ def game_from_json(data: dict, table=None) -> Game:
 
         t = data["table"]
         table = load(data["variant"]).configure(t["options"], t["players"])
-    game = Game.__new__(Game)
+    game = Game()  # blank: every field is read back below
     game._legal = {}
     game.indicator = INDEX[data["indicator"]] if data.get("indicator") else -1
     if game.indicator >= 0:
