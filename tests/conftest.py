@@ -21,3 +21,9 @@ if os.environ.get("MJC_EXPECT_COMPILED") == "1":
     if not runtime.build_info().startswith("compiled"):
         raise SystemExit(f"MJC_EXPECT_COMPILED=1 but the build that runs is {runtime.build_info()}; "
                          f"runtime is imported from {runtime.__file__}")
+if os.environ.get("MJC_PURE", "") not in ("", "0"):
+    import runtime
+    import runtime.game
+
+    if runtime.build_info() != "pure Python (MJC_PURE=1)" or not runtime.game.__file__.endswith(".py"):
+        raise SystemExit(f"MJC_PURE=1 but the build that runs is {runtime.build_info()} ({runtime.game.__file__})")
