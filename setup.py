@@ -18,6 +18,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 import sys
 
 from setuptools import setup
@@ -96,8 +97,8 @@ class BuildExt(build_ext):
         except BaseException as e:
             if isinstance(e, KeyboardInterrupt):
                 raise
-            first = (str(e).strip().splitlines() or [""])[0]
-            _notice(f"the C compiler failed: {type(e).__name__} {first}".strip())
+            status = re.search(r"exit status \d+", str(e))
+            _notice(f"the C compiler failed: {type(e).__name__}{', ' + status.group() if status else ''}")
             self.extensions = []
             self.distribution.ext_modules = []
             # nothing compiled may reach the wheel
