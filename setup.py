@@ -35,7 +35,9 @@ EXCLUDED = {
 # mjc/) are read for types but not checked.
 MYPY_FLAGS = ["--ignore-missing-imports", "--follow-imports=silent", "--disable-error-code=annotation-unchecked"]
 # setup.py runs for metadata too (egg_info, dist_info): mypyc only for a build.
-BUILDING = {"build", "build_ext", "bdist_wheel", "install", "develop", "editable_wheel"}
+# Not for an editable install (`pip install -e .`): extensions in the checkout
+# would shadow the .py files a developer edits.
+BUILDING = {"build", "build_ext", "bdist_wheel", "install"}
 
 _state = {"build": "pure", "why": "", "mypyc": ""}
 
