@@ -16,6 +16,16 @@ def field_names(obj: Any) -> list[str]:
     return [n for n in names if not n.startswith("__")]
 
 
+def deepcopy_dataclass(obj: Any, memo: dict) -> Any:
+    """A deep copy of a (non-frozen) dataclass: a new one from its fields
+    (a compiled class cannot be made blank), then every field deep-copied."""
+    import dataclasses
+
+    new = dataclasses.replace(obj)
+    memo[id(obj)] = new
+    return copy_fields(obj, new, memo)
+
+
 def copy_fields(src: Any, dst: Any, memo: dict | None = None) -> Any:
     """Every field of `src` set on `dst` (deep copies given `memo`); a field
     never set stays unset."""

@@ -396,6 +396,11 @@ class Valuation:
     history: str = ""  # the id of a win on discards, which examines no hand
     uncapped: int = 0  # the total before the variant's cap
 
+    def __deepcopy__(self, memo: dict) -> "Valuation":
+        """A finished valuation is a value, never changed once made: a deep
+        copy (copy.deepcopy of a game) shares it."""
+        return self
+
     def fan_json(self) -> list[dict]:
         return [
             {"id": f.id, "name": f.name.zh, "en": f.name.en, "value": v, "count": c} for f, v, c in self.fans

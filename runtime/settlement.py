@@ -22,6 +22,14 @@ class Payment:
     reason: str
     kong: int = -1  # the index in game.kongs of the kong it pays for
 
+    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
+    # frozen dataclass of the compiled build field by field)
+    def __copy__(self) -> "Payment":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Payment":
+        return self
+
     def to_json(self) -> dict:
         return {"from": self.payer, "to": self.payee if self.payee >= 0 else None, "amount": self.amount,
                 "reason": self.reason}
@@ -43,6 +51,11 @@ class HandResult:
     wilds: tuple = ()  # the wild kinds in force this hand
     indicator: int = -1  # the turned tile that chose them
     wins: list | None = None  # WinRecord of each win, where wins do not end the hand
+
+    def __deepcopy__(self, memo: dict) -> "HandResult":
+        from .copying import deepcopy_dataclass
+
+        return deepcopy_dataclass(self, memo)
     exhausted: bool = False  # the wall ran out
 
     def fans_json(self) -> dict:
@@ -87,6 +100,11 @@ class WinRecord:
     robbing_kong: bool
     valuations: dict  # seat -> Valuation
     payments: list  # what this win paid (moves included)
+
+    def __deepcopy__(self, memo: dict) -> "WinRecord":
+        from .copying import deepcopy_dataclass
+
+        return deepcopy_dataclass(self, memo)
 
     def to_json(self) -> dict:
         return {
@@ -140,6 +158,14 @@ class Share:
     winner: int
     amount: int
     reason: str
+
+    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
+    # frozen dataclass of the compiled build field by field)
+    def __copy__(self) -> "Share":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Share":
+        return self
 
 
 def _settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
