@@ -31,6 +31,11 @@ class Limits:
 
     __slots__ = ("first", "forbid", "no_win", "why")
 
+    def __deepcopy__(self, memo: dict) -> "Limits":
+        from .copying import copy_fields
+
+        return copy_fields(self, Limits(), memo)
+
     def __init__(self):
         self.first: frozenset = frozenset()  # to be discarded before any other tile
         self.forbid: dict = {}  # claim or kong verb -> kinds it may not be made with

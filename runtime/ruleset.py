@@ -22,6 +22,12 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
+    def __copy__(self) -> "Text":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Text":
+        return self
+
     zh: str
     en: str
 
@@ -33,6 +39,12 @@ class Text:
 
 @dataclass(frozen=True)
 class OptionSpec:
+    def __copy__(self) -> "OptionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "OptionSpec":
+        return self
+
     id: str
     name: Text
     type: str  # bool, int or choice
@@ -80,6 +92,12 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class ConstraintSpec:
+    def __copy__(self) -> "ConstraintSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ConstraintSpec":
+        return self
+
     check: Callable
     message: Text
     source: str
@@ -87,6 +105,12 @@ class ConstraintSpec:
 
 @dataclass(frozen=True)
 class FanSpec:
+    def __copy__(self) -> "FanSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "FanSpec":
+        return self
+
     id: str
     name: Text
     value: Any  # int or f(o, n)
@@ -110,6 +134,13 @@ class FanSpec:
 class PassRule:
     """A refusal that lasts after a pass, until the passer's own next draw or claim."""
 
+    def __copy__(self) -> "PassRule":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "PassRule":
+        return self
+
+
     claim: str  # hu or pong
     when: Any  # bool or f(o, n)
     same_tile: bool  # True: only the passed tile kind; False: every tile
@@ -119,6 +150,12 @@ class PassRule:
 
 @dataclass(frozen=True)
 class ClaimsSpec:
+    def __copy__(self) -> "ClaimsSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ClaimsSpec":
+        return self
+
     chow: Any = False
     pong: Any = True
     kong: Any = True
@@ -136,6 +173,12 @@ class ClaimsSpec:
 
 @dataclass(frozen=True)
 class KongSpec:
+    def __copy__(self) -> "KongSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "KongSpec":
+        return self
+
     concealed: Any = True
     added: Any = True
     in_pung_turn: Any = True
@@ -145,6 +188,12 @@ class KongSpec:
 
 @dataclass(frozen=True)
 class ReadySpec:
+    def __copy__(self) -> "ReadySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ReadySpec":
+        return self
+
     declare: str = "none"  # none, opening or any_turn (the opening and any later discard)
     locks_hand: Any = True
     forbids: tuple = ("pong", "chow")
@@ -155,6 +204,12 @@ class ReadySpec:
 
 @dataclass(frozen=True)
 class WinSpec:
+    def __copy__(self) -> "WinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WinSpec":
+        return self
+
     standard: bool = True
     seven_pairs: bool = False
     quads_as_two_pairs: bool = True
@@ -169,6 +224,12 @@ class WinSpec:
 
 @dataclass(frozen=True)
 class ScoringSpec:
+    def __copy__(self) -> "ScoringSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ScoringSpec":
+        return self
+
     unit: str
     unit_name: Text
     combine: Any  # add or multiply, or f(o, n) giving one
@@ -187,6 +248,13 @@ class ScoringSpec:
 class LiableSpec:
     """When `when` holds, `who` pays every payer's share of the win."""
 
+    def __copy__(self) -> "LiableSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "LiableSpec":
+        return self
+
+
     when: Callable  # f(h, r, o)
     who: str  # discarder or kong_feeder
     source: str = ""
@@ -194,6 +262,12 @@ class LiableSpec:
 
 @dataclass(frozen=True)
 class SettlementSpec:
+    def __copy__(self) -> "SettlementSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "SettlementSpec":
+        return self
+
     discard_payers: Any = "discarder"  # discarder or others, or f(o, n) giving one
     self_draw_payers: str = "others"
     amount: Callable | None = None  # f(s, o) -> int
@@ -208,6 +282,13 @@ class SettlementSpec:
 @dataclass(frozen=True)
 class KongPaySpec:
     """Kong payments: per kind (direct, added, concealed) who pays how much."""
+
+    def __copy__(self) -> "KongPaySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "KongPaySpec":
+        return self
+
 
     timing: str  # immediate, at_end or owner_wins
     at_draw: Any  # at_end: paid too at an exhausted wall
@@ -224,6 +305,13 @@ class SpecialSetSpec:
     says what the set is in the hand's sets: kong (a pung or kong for
     `sets.pungs` and `sets.kongs`) or set (a set of its own)."""
 
+    def __copy__(self) -> "SpecialSetSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "SpecialSetSpec":
+        return self
+
+
     id: str
     name: Text
     groups: tuple  # tuples of distinct tiles, sorted
@@ -238,6 +326,13 @@ class SpecialSetSpec:
 class ObservationSpec:
     """What a seat may see beyond its own tiles."""
 
+    def __copy__(self) -> "ObservationSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ObservationSpec":
+        return self
+
+
     ready_player_sees_opponent: Any = False  # a declared player sees the others' concealed tiles
 
 
@@ -245,12 +340,25 @@ class ObservationSpec:
 class StakesSpec:
     """Stakes each seat buys before the deal."""
 
+    def __copy__(self) -> "StakesSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "StakesSpec":
+        return self
+
+
     when: Any
     values: tuple
 
 
 @dataclass(frozen=True)
 class HorseSpec:
+    def __copy__(self) -> "HorseSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HorseSpec":
+        return self
+
     seats: dict  # player count -> tuple, per seat offset from the dealer, of tile tuples
     bought_each: Any = 0
     bought_dealer: Any = 0
@@ -262,6 +370,12 @@ class HorseSpec:
 
 @dataclass(frozen=True)
 class FollowSpec:
+    def __copy__(self) -> "FollowSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "FollowSpec":
+        return self
+
     when: Any
     amount: Callable  # f(p, o) with p.follow_round
     amount_source: str
@@ -270,6 +384,12 @@ class FollowSpec:
 
 @dataclass(frozen=True)
 class WildSpec:
+    def __copy__(self) -> "WildSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WildSpec":
+        return self
+
     fixed: tuple = ()  # (tiles, when): kinds wild at some tables
     indicator: Any = False  # a turned tile names the wild kind for the hand
     honour_order: tuple = tuple(range(27, 34))
@@ -280,6 +400,13 @@ class WildSpec:
 @dataclass(frozen=True)
 class HistoryWinSpec:
     """A win on a seat's run of discards, the hand not examined."""
+
+    def __copy__(self) -> "HistoryWinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HistoryWinSpec":
+        return self
+
 
     id: str
     name: Text
@@ -300,6 +427,13 @@ class WallRuleSpec:
     `refund` rule: every seat for which `by` holds returns the payments of
     reason `refund` it received this hand (and still holds) to those who
     paid them and take part."""
+
+    def __copy__(self) -> "WallRuleSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WallRuleSpec":
+        return self
+
 
     id: str  # the payment reason
     name: Text
@@ -324,6 +458,13 @@ class OpeningStep:
     before the dealer's first discard: stakes, deal, flowers, exchange,
     declare or ready (runtime/opening.py)."""
 
+    def __copy__(self) -> "OpeningStep":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "OpeningStep":
+        return self
+
+
     kind: str
     id: str = ""  # exchange and declare: the step's id (a declaration's id is its verb)
     name: Text = Text("", "")
@@ -343,6 +484,13 @@ class RestrictionSpec:
     (`restrictions:`): `tiles` is f(t, s, o) over one tile kind and the
     seat, fixed once the seat's declarations are known."""
 
+    def __copy__(self) -> "RestrictionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "RestrictionSpec":
+        return self
+
+
     tiles: Callable
     tiles_source: str
     discard_first: bool = False  # while it holds such tiles, it discards one of them
@@ -359,6 +507,13 @@ class HandEndSpec:
     wall is empty (`leave`), or winners stay in, locked, and may win again
     until the wall is empty (`stay`)."""
 
+    def __copy__(self) -> "HandEndSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HandEndSpec":
+        return self
+
+
     winners: str = "end"
     until_in: Any = 1
     resume: str = "after_last_winner"  # or after_discarder: who draws after a win
@@ -372,6 +527,13 @@ class PaymentMoveSpec:
     the discarder's latest kong collected, when `when` holds for the win
     (f(h, r, o))."""
 
+    def __copy__(self) -> "PaymentMoveSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "PaymentMoveSpec":
+        return self
+
+
     payments: str  # discarder_last_kong
     when: Callable
     when_source: str
@@ -382,6 +544,12 @@ class PaymentMoveSpec:
 
 @dataclass(frozen=True)
 class DealerSpec:
+    def __copy__(self) -> "DealerSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "DealerSpec":
+        return self
+
     first: str = "0"  # a seat number or "random"
     # (after, deals) tried in order: after dealer_wins, several_winners, win,
     # draw or any; deals dealer, next, winner, discarder or discarder_next
@@ -392,6 +560,12 @@ class DealerSpec:
 
 @dataclass(frozen=True)
 class Ruleset:
+    def __copy__(self) -> "Ruleset":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Ruleset":
+        return self
+
     name: str
     title: Text
     source: str
