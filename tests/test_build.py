@@ -14,7 +14,9 @@ PROBE = "import runtime, runtime.game, generated.mcr; print(runtime.build_info()
 
 
 def _run(code: str, tmp_path, **env) -> list[str]:
-    full = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p), **env)
+    # the folder this process imports runtime from: the same package in the child
+    home = os.path.dirname(os.path.dirname(os.path.abspath(runtime.__file__)))
+    full = dict(os.environ, PYTHONPATH=home, **env)
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=full, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.splitlines()
