@@ -28,6 +28,7 @@ class Function:
     doc: str
     body: str
     returns: str = ""
+    text: str = ""  # the docstring's text, unwrapped: emitted as data too (DOCSTRINGS)
 
 
 _TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
@@ -50,13 +51,13 @@ class _Functions:
         text = (doc + ": " if doc else "") + " ".join(expr.source.split())
         doc = wrap_doc(_doc(text), 1)
         code = _TILE_SET.sub(self._constant, expr.code)
-        self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(code, 1)))
+        self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(code, 1), text=text))
         return Ref(name)
 
     def add_body(self, name: str, params: str, doc: str, body: str, returns: str = "") -> Ref:
         """A function written out statement by statement."""
         self.names.add(name)
-        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body), returns))
+        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body), returns, doc))
         return Ref(name)
 
     def _constant(self, match: re.Match) -> str:
@@ -531,6 +532,7 @@ def render(v: ir.Variant) -> str:
         functions=fx.items,
         constants=sorted(fx.constants.items()),
         ruleset=fmt(ruleset, 0, "RULESET = "),
+        docstrings=fmt({f.name: " ".join(f.text.split()) for f in fx.items}, 0, "DOCSTRINGS = "),
         summary_lines=_wrap(v.summary, 72),
     )
 

@@ -876,3 +876,51 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "claims_must_win": "options.bi_hu",
+    "win_allowed": (
+        "win.self_drawn or ((options.hu_pai == 'chi_hu' or total >= 20) and not "
+        "(options.ji_hu_bu_chi_hu and fans.ji_hu > 0))"
+    ),
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "scoring_combine": "'multiply' if options.da_hu_xiang_cheng else 'add'",
+    "scoring_cap": "options.feng_ding",
+    "scoring_final": (
+        "the hand's total: ((1 if fans.ji_hu > 0 else 2) if options.xiao_hu else total) * (2 if "
+        "options.wu_gui_jia_bei and options.gui_pai != 'none' and hand.wilds == 0 else 1)"
+    ),
+    "win_amount": "what one payer pays one winner: total",
+    "liable_0": (
+        "kong_feeder pays for all: win.kong_replacement and options.chi_gang_bao_gang_quan_bao"
+    ),
+    "extra_jiang_ma": "jiang_ma: what one payer pays one winner: total * winner.horse_hits",
+    "extra_lian_zhuang": (
+        "lian_zhuang: what one payer pays one winner: winner.streak if options.lian_zhuang else "
+        "0"
+    ),
+    "horses_each": "1 if options.mai_ma == '1' else 2 if options.mai_ma == '2' else 0",
+    "horses_dealer": "1 if options.mai_ma == 'fa_1' else 2 if options.mai_ma == 'fa_2' else 0",
+    "horses_reward": "options.jiang_ma",
+    "horse_amount": "what a horse pays or collects per share: horse.share",
+    "follow_dealer_when": "options.gen_zhuang and players >= 3",
+    "follow_dealer_amount": "what the dealer pays each player for a round: follow.round",
+    "kongs_paid_at_draw": "options.liu_ju_suan_gang",
+    "wild_0_when": "options.gui_pai == 'bai_ban'",
+    "wild_1_when": "options.gui_pai == 'hong_zhong'",
+    "wild_indicator_when": "options.gui_pai == 'fan_gui'",
+    "wild_win_when": "options.si_gui_hu_pai",
+    "tiles_removed_0": "options.wu_zi",
+    "tiles_removed_1": "options.wu_zi and options.gui_pai != 'bai_ban'",
+    "tiles_removed_2": "options.wu_zi and options.gui_pai != 'hong_zhong'",
+    "tiles_removed_3": "options.wu_feng",
+    "wall_reserved_tail": "options.jiang_ma",
+    "match_hands": "options.rounds",
+}

@@ -729,3 +729,33 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "claims_multiple_winners": "options.multiple_winners",
+    "claims_rob_counts_as": "options.robbing_kong_counts_as",
+    "kongs_in_pung_turn": "options.kong_right_after_pung",
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "settlement_discard_payers": "'others' if options.settlement == 'dai_zai' else 'discarder'",
+    "win_amount": (
+        "what one payer pays one winner: (3 if win.self_drawn and options.settlement == "
+        "'dai_zai' else 2 if payer.is_discarder and options.settlement == 'dai_zai' else 1) * 2 "
+        "** total + payer.bought + winner.bought"
+    ),
+    "settled_as_self_draw": "win.first_discard and discarder.is_dealer and options.di_hu_zi_mo",
+    "liable_0": "discarder pays for all: win.robbing_kong",
+    "stakes_when": "options.mai_dian",
+    "cha_jiao_when": "options.cha_jiao",
+    "cha_jiao_collects": "the seat collects: seat.ready",
+    "cha_jiao_amount": (
+        "what one payer pays one collector: 2 ** total + payer.bought + winner.bought"
+    ),
+    "dealer_creator_deals": "options.creator_deals",
+    "match_hands": "options.rounds",
+}

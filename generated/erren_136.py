@@ -582,3 +582,27 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "ready_when": "options.bao_ting",
+    "win_allowed": (
+        "(not options.bao_ting or winner.declared_ready or (winner.is_dealer and "
+        "win.first_own_draw)) and (melds.count < 4 or fans.piao_hu > 0)"
+    ),
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "win_amount": (
+        "what one payer pays one winner: 2 ** min(total + (1 if payer.is_discarder else 0) + (1 "
+        "if payer.is_dealer else 0), 5)"
+    ),
+    "kong_direct_amount": "2 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 1",
+    "kong_added_amount": "2 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 1",
+    "kong_concealed_amount": "4 if kong.tile in [1s, 1p, 5z, 6z, 7z] else 2",
+    "match_hands": "options.rounds",
+}

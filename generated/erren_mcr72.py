@@ -1394,3 +1394,24 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "win_allowed": "total / 2 ** winner.doublings - fans.flower_tiles >= options.min_fan",
+    "each_dragon_pung": "箭刻 Dragon Pung (MCR72-70): the tiles of its sets: dragons",
+    "each_pung_of_terminals_or_honours": (
+        "幺九刻 Pung of Terminals or Honors (MCR72-80): the tiles of its sets: [terminals, "
+        "winds]"
+    ),
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "scoring_final": "the hand's total: total * 2 ** winner.doublings",
+    "win_amount": "what one payer pays one winner: total * options.stake",
+    "settlement_table_fee": "options.table_fee",
+    "match_hands": "options.rounds",
+}

@@ -504,3 +504,29 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "claims_must_win": "wall.remaining < 4 if win.self_drawn else wall.remaining <= 4",
+    "win_allowed": (
+        "total >= 1 or (win.self_drawn and (not options.pinghu_liang_men or hand.number_suits + "
+        "(1 if hand.honours > 0 else 0) == 2))"
+    ),
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "win_amount": (
+        "what one payer pays one winner: 1 if total == 0 else (3 if win.self_drawn else 4) * 2 "
+        "** (total - 1)"
+    ),
+    "wins_on_discards_ten_honours": "十老头 Ten honour discards in a row: seat.honour_run >= 10",
+    "wins_on_discards_seven_winds": (
+        "七风 Seven different honour discards in a row: seat.distinct_honour_run >= 7"
+    ),
+    "dealer_may_repeat": "options.dealer_may_repeat",
+    "match_hands": "options.rounds",
+}

@@ -1777,3 +1777,27 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "win_allowed": "total - fans.flower_tiles >= options.min_fan",
+    "each_dragon_pung": "箭刻 Dragon Pung (MCR72-70): the tiles of its sets: dragons",
+    "each_prevalent_wind": "圈风刻 Prevalent Wind: the tiles of its sets: game.round_wind",
+    "each_seat_wind": "门风刻 Seat Wind: the tiles of its sets: winner.seat_wind",
+    "each_pung_of_terminals_or_honours": (
+        "幺九刻 Pung of Terminals or Honors (MCR72-80): the tiles of its sets: [terminals, "
+        "winds]"
+    ),
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "win_amount": (
+        "what one payer pays one winner: total + 8 if win.self_drawn or payer.is_discarder else "
+        "8"
+    ),
+    "match_hands": "options.rounds",
+}

@@ -762,3 +762,35 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "value_heavenly_win": "天胡 Heavenly win (SC-35, SC-37): options.feng_ding",
+    "value_earthly_win": "地胡 Earthly win (SC-36, SC-37): options.feng_ding",
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "scoring_cap": "options.feng_ding",
+    "win_amount": (
+        "what one payer pays one winner: 2 ** total + (1 if win.self_drawn and options.zi_mo == "
+        "'jia_di' and fans.heavenly_win == 0 and fans.earthly_win == 0 else 0)"
+    ),
+    "cha_hua_zhu_pays": "the seat pays: seat.suit_count(seat.choice.void) > 0",
+    "cha_hua_zhu_collects": "the seat collects: seat.suit_count(seat.choice.void) == 0",
+    "cha_hua_zhu_amount": "what one payer pays one collector: 2 ** options.feng_ding",
+    "cha_da_jiao_pays": "the seat pays: not seat.ready and seat.suit_count(seat.choice.void) == 0",
+    "cha_da_jiao_collects": "the seat collects: seat.ready",
+    "cha_da_jiao_amount": "what one payer pays one collector: 2 ** total",
+    "tui_shui_by": "the seat returns what it received: not seat.ready",
+    "huan_san_zhang_when": "options.huan_san_zhang",
+    "restriction_0_tiles": "the tiles restricted: tile.suit == seat.choice.void",
+    "move_0_when": (
+        "hu_jiao_zhuan_yi: the payments move: win.after_kong_discard and "
+        "options.hu_jiao_zhuan_yi"
+    ),
+    "match_hands": "options.rounds",
+}

@@ -873,3 +873,21 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "win_amount": (
+        "what one payer pays one winner: options.di + (total + (1 + 2 * dealer.streak if "
+        "winner.is_dealer or payer.is_dealer else 0)) * options.tai_jia"
+    ),
+    "wins_on_flowers_ba_xian": "八仙过海 Eight immortals cross the sea: seat.flowers == 8",
+    "wins_on_a_flower_qi_qiang_yi": "七抢一 Seven rob one: seat.flowers == 7",
+    "match_wind_rounds": "options.quan",
+}

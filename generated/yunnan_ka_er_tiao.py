@@ -713,3 +713,28 @@ RULESET = Ruleset(
         "option_rules": (),
     },
 )
+
+# Every function's docstring as data: a compiled build (mypyc) drops
+# docstrings, and `mjc docs` shows these expressions (runtime.ruleset.docstring).
+DOCSTRINGS = {
+    "claims_multiple_winners": "options.multiple_winners",
+    "claims_rob_when": "options.qiang_gang",
+    "claims_must_win": "not options.guo_hu",
+    "pass_rule_0_when": "options.guo_hu",
+    "kongs_in_pung_turn": "options.kong_right_after_pung",
+    "fans_of_hand": "The fans read from the whole hand: [(fan index, count)].",
+    "fans_of_arrangement": "The fans read from one arrangement: [(fan index, count)].",
+    "flat_fans_of_hand": "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+    "flat_fans_of_arrangement": (
+        "The fans read from one arrangement, as a mask of positions in FLAT_FANS."
+    ),
+    "win_amount": (
+        "what one payer pays one winner: 2 * (total + (1 if payer.declared_ready and "
+        "options.baojiao_extra_on_loss else 0))"
+    ),
+    "cha_jiao_collects": (
+        "the seat collects: seat.ready and not (options.fan_cha_jiao and seat.declared_ready)"
+    ),
+    "cha_jiao_amount": "what one payer pays one collector: 2 * total",
+    "match_hands": "options.rounds",
+}

@@ -51,9 +51,23 @@ def _version() -> str:
         return "0.1.0"
 
 
+class _VersionAction(argparse.Action):
+    """`mjc --version`: the version and the build that runs, e.g.
+    `mjc 0.1.0, compiled (mypyc 1.15.0)` or `mjc 0.1.0, pure Python (MJC_PURE=1)`."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        import runtime
+
+        print(f"mjc {_version()}, {runtime.build_info()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mjc", description="Mahjong rules compiler: variants in YAML, compiled to Python, played by a generic runtime.")
-    p.add_argument("--version", action="version", version=f"mjc {_version()}")
+    p.add_argument("--version", action=_VersionAction, help="show the version and which build runs (compiled or pure Python), and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     sub.add_parser = _with_examples(sub.add_parser)

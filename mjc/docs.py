@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from runtime.ruleset import docstring
 from runtime.tiles import ZH_NAMES, format_tiles
 
 _PAYERS = {"discarder": "the discarder alone", "others": "every player who did not win"}
@@ -41,7 +42,7 @@ _NAME = re.compile(r"[A-Za-z_][\w.]*")
 
 def _source(fn) -> str:
     """The expression a compiled function was made from (its docstring's last part)."""
-    return " ".join((fn.__doc__ or "").split()).split(": ")[-1]
+    return " ".join(docstring(fn).split()).split(": ")[-1]
 
 
 _OPTIONS: tuple = ()  # the options of the ruleset being written, for the sentences' labels

@@ -269,7 +269,8 @@ def _removed_by(table, tile: int) -> str:
     rs = table.ruleset
     for tiles, when in rs.removals:
         if tile in tiles and callable(when):
-            names = [o.id for o in rs.options if o.id in (when.__code__.co_names + tuple(_doc_names(when)))]
+            code = getattr(when, "__code__", None)  # none in a compiled build: the docstring names them too
+            names = [o.id for o in rs.options if o.id in (tuple(code.co_names if code else ()) + tuple(_doc_names(when)))]
             shown = [f"{o}={str(table.option_values[o]).lower()}" for o in names if o in table.option_values]
             if shown:
                 return ", ".join(shown)
@@ -279,7 +280,9 @@ def _removed_by(table, tile: int) -> str:
 def _doc_names(fn) -> list[str]:
     import re
 
-    return re.findall(r"options\.([a-z0-9_]+)", fn.__doc__ or "")
+    from runtime.ruleset import docstring
+
+    return re.findall(r"options\.([a-z0-9_]+)", docstring(fn))
 
 
 def _as_the_game_allows(data, melds, flags, self_drawn: bool, flowers: int, table) -> None:

@@ -109,7 +109,7 @@ def kong_options(game, seat: int) -> list[int]:
         return []
     if game.turn_kind == "replacement" and not table.kong_chain:
         return []
-    out = []
+    out: list = []
     if table.concealed_kong and 4 in st.counts:
         out.extend(t for t, c in enumerate(st.counts) if c == 4)
     if table.added_kong:

@@ -27,6 +27,12 @@ CHOW, PUNG = "chow", "pung"
 
 @dataclass(frozen=True)
 class SetPattern:
+    def __copy__(self) -> "SetPattern":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "SetPattern":
+        return self
+
     kind: str  # chow or pung
     size: int  # 2 to 4 sets
     suits: str = ""  # same, different, or "" for any

@@ -22,6 +22,8 @@ is settled at once among the seats still in and play goes on
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import analysis, claims, hand_end, opening, restrictions, settlement
 from .actions import Action
 from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
@@ -50,6 +52,11 @@ class SeatState:
         "opening_ready", "doublings", "deferred", "choices", "gave", "received", "out", "wins", "won_tiles",
         "locked", "forbids", "kong_rule", "limits",
     )
+
+    def __deepcopy__(self, memo: dict) -> "SeatState":
+        from .copying import copy_fields
+
+        return copy_fields(self, SeatState(), memo)
 
     def __init__(self):
         self.counts = [0] * NUM_KINDS
@@ -89,6 +96,11 @@ class Window:
 
     __slots__ = ("tile", "source", "kind", "choices", "responses", "valuations")
 
+    def __deepcopy__(self, memo: dict) -> "Window":
+        from .copying import copy_fields
+
+        return copy_fields(self, Window(self.tile, self.source, self.kind), memo)
+
     def __init__(self, tile: int, source: int, kind: str):
         self.tile = tile
         self.source = source  # the discarder, or the player adding to his kong
@@ -99,8 +111,22 @@ class Window:
 
 
 class Game:
+    def __copy__(self) -> "Game":
+        from .copying import copy_fields
+
+        return copy_fields(self, Game())
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """Every field deep-copied but the table (the rules, shared)."""
+        from .copying import copy_fields
+
+        new = Game()
+        memo[id(self)] = new
+        memo[id(self.table)] = self.table
+        return copy_fields(self, new, memo)
+
     def __init__(
-        self, table, hands, wall, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
+        self, table=None, hands=None, wall=None, dealer: int = 0, round_wind: int = 27, hand_number: int = 0, indicator: int = -1,
         streak: int = 0, horses: dict | None = None, horse_deck: list | None = None, seed=0,
         exchange_direction: str = "",
     ):
@@ -112,6 +138,8 @@ class Game:
         `horses` (seat -> tiles) or dealt from `horse_deck`. `seed` draws
         what the hand leaves to chance after the deal (an exchange's
         direction, unless `exchange_direction` fixes it)."""
+        if table is None:  # a blank game for state_json.game_from_json to fill (a compiled class's __new__ runs __init__)
+            return
         self.table = table
         self.streak = streak
         self.n = table.players
@@ -154,7 +182,7 @@ class Game:
         self.kongs: list = []  # (owner, kind, feeder, tile) of every completed kong and special set
         self.events: list[dict] = []
         self.log: list[tuple[int, Action]] = []
-        self.result = None
+        self.result: Any = None  # settlement.HandResult once the hand is over
         self._legal: dict = {}
         rs = table.ruleset
         for seat, tiles in enumerate(hands):
@@ -203,7 +231,7 @@ class Game:
     def _dealt(self) -> None:
         """The deal step: each seat is shown its tiles."""
         self.dealt = True
-        extra = {}
+        extra: dict = {}
         if self.table.face_up:
             extra["face_up"] = self.face_up_names()
         if self.indicator >= 0:
@@ -429,6 +457,7 @@ class Game:
             return [Action("take", t) for t in sorted(set(self.face_up_tiles()))]
         if self.phase == CLAIM:
             w = self.window
+            assert w is not None
             if seat in w.choices and seat not in w.responses:
                 return list(w.choices[seat])
             return []
@@ -445,7 +474,9 @@ class Game:
         if self.phase == REPLACE:
             return [self.current]
         if self.phase == CLAIM:
-            return [s for s in self.window.choices if s not in self.window.responses]
+            w = self.window
+            assert w is not None
+            return [s for s in w.choices if s not in w.responses]
         return [self.current]
 
     def must_win(self, self_drawn: bool = False) -> bool:
@@ -611,6 +642,7 @@ class Game:
     def _follow(self, seat: int, tile: int) -> None:
         """Follow-the-dealer rounds: every other seat discards the dealer's tile."""
         f = self.follow
+        assert f is not None
         if seat == self.dealer:
             f["tile"], f["count"] = tile, 0
             return
@@ -697,6 +729,7 @@ class Game:
 
     def _apply_claim(self, seat: int, action: Action) -> None:
         w = self.window
+        assert w is not None
         w.responses[seat] = action
         if action.verb == "double":
             st = self.seats[seat]
@@ -846,7 +879,7 @@ def deal(
 
     rs = table.ruleset
     wall = shuffled(table.wall_tiles(), seed)
-    hands = [[] for _ in range(table.players)]
+    hands: list[list[int]] = [[] for _ in range(table.players)]
     pos = 0
     for i in range(table.players):
         seat = (dealer + i) % table.players

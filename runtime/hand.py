@@ -135,7 +135,7 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
         if state is None:
             state = _STATES[key, chows] = _group_state(key, chows)
         states.append(state)
-    out = []
+    out: list = []
     for gi, (rem, _) in enumerate(states):
         if rem == 0:
             continue

@@ -47,7 +47,7 @@ def result(game, exhausted: bool):
     payments = list(game.payments)
     if exhausted:
         payments.extend(settlement.wall_payments(game, payments))
-    winners = []
+    winners: list = []
     for w in game.wins:
         winners.extend(s for s in w.winners if s not in winners)
     payments.extend(settlement.kong_payments_at_end(game, winners or None))

@@ -3,6 +3,8 @@ prevailing wind and running scores."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .game import deal
 from .shuffle import derive
 
@@ -20,7 +22,7 @@ class Match:
         self.first_dealer = self.dealer
         self.streak = 0  # hands in a row the dealer has kept the deal
         self.rounds = 0  # times the deal has come back to the first dealer from another seat
-        self.game = None
+        self.game: Any = None  # the hand in play (runtime.game.Game)
 
     def _first_dealer(self) -> int:
         from .ruleset import resolve

@@ -23,6 +23,14 @@ class Meld:
     claimed: int = -1  # the claimed tile (chows: which of the three)
     group: tuple = ()  # a special set's tiles
 
+    # immutable: a copy is the meld itself (copy.deepcopy cannot rebuild a
+    # frozen dataclass of the compiled build field by field)
+    def __copy__(self) -> "Meld":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Meld":
+        return self
+
     @property
     def tiles(self) -> tuple[int, ...]:
         if self.type == SPECIAL:

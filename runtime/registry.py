@@ -36,7 +36,9 @@ def front():
 
 
 def packaged_names() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(generated.__path__) if not m.name.startswith("_"))
+    # not a compiled build's own libraries (NAME__mypyc, setup.py's separate mode)
+    return sorted(m.name for m in pkgutil.iter_modules(generated.__path__)
+                  if not m.name.startswith("_") and "__" not in m.name)
 
 
 def names() -> list[str]:

@@ -31,6 +31,11 @@ class Limits:
 
     __slots__ = ("first", "forbid", "no_win", "why")
 
+    def __deepcopy__(self, memo: dict) -> "Limits":
+        from .copying import copy_fields
+
+        return copy_fields(self, Limits(), memo)
+
     def __init__(self):
         self.first: frozenset = frozenset()  # to be discarded before any other tile
         self.forbid: dict = {}  # claim or kong verb -> kinds it may not be made with
@@ -48,7 +53,9 @@ def apply(game) -> None:
     for seat, st in enumerate(game.seats):
         facts = SeatFacts(game, seat)
         lim = Limits()
-        first, no_win, forbid = set(), set(), {}
+        first: set = set()
+        no_win: set = set()
+        forbid: dict = {}
         for rule in rules:
             named = frozenset(t.kind for t in kinds if rule.tiles(t, facts, o))
             if not named:

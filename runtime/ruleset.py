@@ -8,6 +8,7 @@ them once per table into a `Table`, so play never re-evaluates them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -21,6 +22,12 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
+    def __copy__(self) -> "Text":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Text":
+        return self
+
     zh: str
     en: str
 
@@ -32,6 +39,12 @@ class Text:
 
 @dataclass(frozen=True)
 class OptionSpec:
+    def __copy__(self) -> "OptionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "OptionSpec":
+        return self
+
     id: str
     name: Text
     type: str  # bool, int or choice
@@ -79,6 +92,12 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class ConstraintSpec:
+    def __copy__(self) -> "ConstraintSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ConstraintSpec":
+        return self
+
     check: Callable
     message: Text
     source: str
@@ -86,6 +105,12 @@ class ConstraintSpec:
 
 @dataclass(frozen=True)
 class FanSpec:
+    def __copy__(self) -> "FanSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "FanSpec":
+        return self
+
     id: str
     name: Text
     value: Any  # int or f(o, n)
@@ -109,6 +134,13 @@ class FanSpec:
 class PassRule:
     """A refusal that lasts after a pass, until the passer's own next draw or claim."""
 
+    def __copy__(self) -> "PassRule":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "PassRule":
+        return self
+
+
     claim: str  # hu or pong
     when: Any  # bool or f(o, n)
     same_tile: bool  # True: only the passed tile kind; False: every tile
@@ -118,6 +150,12 @@ class PassRule:
 
 @dataclass(frozen=True)
 class ClaimsSpec:
+    def __copy__(self) -> "ClaimsSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ClaimsSpec":
+        return self
+
     chow: Any = False
     pong: Any = True
     kong: Any = True
@@ -135,6 +173,12 @@ class ClaimsSpec:
 
 @dataclass(frozen=True)
 class KongSpec:
+    def __copy__(self) -> "KongSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "KongSpec":
+        return self
+
     concealed: Any = True
     added: Any = True
     in_pung_turn: Any = True
@@ -144,6 +188,12 @@ class KongSpec:
 
 @dataclass(frozen=True)
 class ReadySpec:
+    def __copy__(self) -> "ReadySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ReadySpec":
+        return self
+
     declare: str = "none"  # none, opening or any_turn (the opening and any later discard)
     locks_hand: Any = True
     forbids: tuple = ("pong", "chow")
@@ -154,6 +204,12 @@ class ReadySpec:
 
 @dataclass(frozen=True)
 class WinSpec:
+    def __copy__(self) -> "WinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WinSpec":
+        return self
+
     standard: bool = True
     seven_pairs: bool = False
     quads_as_two_pairs: bool = True
@@ -189,6 +245,12 @@ class FlatFans:
 
 @dataclass(frozen=True)
 class ScoringSpec:
+    def __copy__(self) -> "ScoringSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ScoringSpec":
+        return self
+
     unit: str
     unit_name: Text
     combine: Any  # add or multiply, or f(o, n) giving one
@@ -210,6 +272,13 @@ class ScoringSpec:
 class LiableSpec:
     """When `when` holds, `who` pays every payer's share of the win."""
 
+    def __copy__(self) -> "LiableSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "LiableSpec":
+        return self
+
+
     when: Callable  # f(h, r, o)
     who: str  # discarder or kong_feeder
     source: str = ""
@@ -217,6 +286,12 @@ class LiableSpec:
 
 @dataclass(frozen=True)
 class SettlementSpec:
+    def __copy__(self) -> "SettlementSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "SettlementSpec":
+        return self
+
     discard_payers: Any = "discarder"  # discarder or others, or f(o, n) giving one
     self_draw_payers: str = "others"
     amount: Callable | None = None  # f(s, o) -> int
@@ -231,6 +306,13 @@ class SettlementSpec:
 @dataclass(frozen=True)
 class KongPaySpec:
     """Kong payments: per kind (direct, added, concealed) who pays how much."""
+
+    def __copy__(self) -> "KongPaySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "KongPaySpec":
+        return self
+
 
     timing: str  # immediate, at_end or owner_wins
     at_draw: Any  # at_end: paid too at an exhausted wall
@@ -247,6 +329,13 @@ class SpecialSetSpec:
     says what the set is in the hand's sets: kong (a pung or kong for
     `sets.pungs` and `sets.kongs`) or set (a set of its own)."""
 
+    def __copy__(self) -> "SpecialSetSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "SpecialSetSpec":
+        return self
+
+
     id: str
     name: Text
     groups: tuple  # tuples of distinct tiles, sorted
@@ -261,6 +350,13 @@ class SpecialSetSpec:
 class ObservationSpec:
     """What a seat may see beyond its own tiles."""
 
+    def __copy__(self) -> "ObservationSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ObservationSpec":
+        return self
+
+
     ready_player_sees_opponent: Any = False  # a declared player sees the others' concealed tiles
 
 
@@ -268,12 +364,25 @@ class ObservationSpec:
 class StakesSpec:
     """Stakes each seat buys before the deal."""
 
+    def __copy__(self) -> "StakesSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "StakesSpec":
+        return self
+
+
     when: Any
     values: tuple
 
 
 @dataclass(frozen=True)
 class HorseSpec:
+    def __copy__(self) -> "HorseSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HorseSpec":
+        return self
+
     seats: dict  # player count -> tuple, per seat offset from the dealer, of tile tuples
     bought_each: Any = 0
     bought_dealer: Any = 0
@@ -285,6 +394,12 @@ class HorseSpec:
 
 @dataclass(frozen=True)
 class FollowSpec:
+    def __copy__(self) -> "FollowSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "FollowSpec":
+        return self
+
     when: Any
     amount: Callable  # f(p, o) with p.follow_round
     amount_source: str
@@ -293,6 +408,12 @@ class FollowSpec:
 
 @dataclass(frozen=True)
 class WildSpec:
+    def __copy__(self) -> "WildSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WildSpec":
+        return self
+
     fixed: tuple = ()  # (tiles, when): kinds wild at some tables
     indicator: Any = False  # a turned tile names the wild kind for the hand
     honour_order: tuple = tuple(range(27, 34))
@@ -303,6 +424,13 @@ class WildSpec:
 @dataclass(frozen=True)
 class HistoryWinSpec:
     """A win on a seat's run of discards, the hand not examined."""
+
+    def __copy__(self) -> "HistoryWinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HistoryWinSpec":
+        return self
+
 
     id: str
     name: Text
@@ -323,6 +451,13 @@ class WallRuleSpec:
     `refund` rule: every seat for which `by` holds returns the payments of
     reason `refund` it received this hand (and still holds) to those who
     paid them and take part."""
+
+    def __copy__(self) -> "WallRuleSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "WallRuleSpec":
+        return self
+
 
     id: str  # the payment reason
     name: Text
@@ -347,6 +482,13 @@ class OpeningStep:
     before the dealer's first discard: stakes, deal, flowers, exchange,
     declare or ready (runtime/opening.py)."""
 
+    def __copy__(self) -> "OpeningStep":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "OpeningStep":
+        return self
+
+
     kind: str
     id: str = ""  # exchange and declare: the step's id (a declaration's id is its verb)
     name: Text = Text("", "")
@@ -366,6 +508,13 @@ class RestrictionSpec:
     (`restrictions:`): `tiles` is f(t, s, o) over one tile kind and the
     seat, fixed once the seat's declarations are known."""
 
+    def __copy__(self) -> "RestrictionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "RestrictionSpec":
+        return self
+
+
     tiles: Callable
     tiles_source: str
     discard_first: bool = False  # while it holds such tiles, it discards one of them
@@ -382,6 +531,13 @@ class HandEndSpec:
     wall is empty (`leave`), or winners stay in, locked, and may win again
     until the wall is empty (`stay`)."""
 
+    def __copy__(self) -> "HandEndSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HandEndSpec":
+        return self
+
+
     winners: str = "end"
     until_in: Any = 1
     resume: str = "after_last_winner"  # or after_discarder: who draws after a win
@@ -395,6 +551,13 @@ class PaymentMoveSpec:
     the discarder's latest kong collected, when `when` holds for the win
     (f(h, r, o))."""
 
+    def __copy__(self) -> "PaymentMoveSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "PaymentMoveSpec":
+        return self
+
+
     payments: str  # discarder_last_kong
     when: Callable
     when_source: str
@@ -405,6 +568,12 @@ class PaymentMoveSpec:
 
 @dataclass(frozen=True)
 class DealerSpec:
+    def __copy__(self) -> "DealerSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "DealerSpec":
+        return self
+
     first: str = "0"  # a seat number or "random"
     # (after, deals) tried in order: after dealer_wins, several_winners, win,
     # draw or any; deals dealer, next, winner, discarder or discarder_next
@@ -415,6 +584,12 @@ class DealerSpec:
 
 @dataclass(frozen=True)
 class Ruleset:
+    def __copy__(self) -> "Ruleset":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Ruleset":
+        return self
+
     name: str
     title: Text
     source: str
@@ -496,13 +671,37 @@ def resolve(value, o, n):
 
 def _reads_play(value) -> bool:
     """A compiled play expression f(p, o), rather than a table one f(o, n)."""
-    return callable(value) and value.__code__.co_varnames[:1] == ("p",)
+    return callable(value) and parameters(value)[:1] == ("p",)
+
+
+def parameters(fn) -> tuple:
+    """The parameter names of a generated function, compiled (no `__code__`)
+    or not."""
+    code = getattr(fn, "__code__", None)
+    if code is not None:
+        return tuple(code.co_varnames[: code.co_argcount])
+    import inspect
+
+    return tuple(inspect.signature(fn).parameters)
+
+
+def docstring(fn) -> str:
+    """A generated function's docstring (the expression it was compiled
+    from); where the build dropped it (mypyc), its module's DOCSTRINGS."""
+    doc = getattr(fn, "__doc__", None)
+    if doc:
+        return str(doc)
+    module = sys.modules.get(str(getattr(fn, "__module__", "") or ""))
+    table = getattr(module, "DOCSTRINGS", None) if module is not None else None
+    return str(table.get(getattr(fn, "__name__", ""), "")) if isinstance(table, dict) else ""
 
 
 class Table:
     """A ruleset with its options and player count fixed."""
 
-    def __init__(self, ruleset: Ruleset, players: int, values: dict, o: SimpleNamespace):
+    def __init__(self, ruleset: Any = None, players: int = 0, values: Any = None, o: Any = None):
+        if ruleset is None:  # a blank table for __copy__ to fill (a compiled class's __new__ runs __init__)
+            return
         self.ruleset = ruleset
         self.players = players
         self.option_values = values
@@ -616,11 +815,16 @@ class Table:
 
     def with_wilds(self, wilds: frozenset) -> "Table":
         """This table with another set of wild kinds (one hand's indicator)."""
-        import copy
-
-        table = copy.copy(self)
+        table = self.__copy__()
         table.wilds = wilds
         return table
+
+    def __copy__(self) -> "Table":
+        """A shallow copy (copy.copy): field by field, as a compiled class
+        has no `__dict__` to copy."""
+        from .copying import copy_fields
+
+        return copy_fields(self, Table())
 
     def wall_tiles(self) -> list[int]:
         copies = self.ruleset.copies
@@ -639,6 +843,7 @@ class FanPlan:
         from .combos import CHOW, SetFans
 
         fans = scoring.fans
+        self.scoring = scoring  # the spec the plan was built from (fan_plan's cache checks it)
         self.index = {f.id: i for i, f in enumerate(fans)}
         self.plain = tuple(i for i, f in enumerate(fans) if f.sets is None and f.each is None)
         self.set_engines = tuple(
@@ -659,11 +864,12 @@ def _excluders_first(fans) -> tuple:
     """Fan indices with every fan after the fans that exclude it, otherwise
     in table order (the compiler has refused cycles)."""
     index = {f.id: i for i, f in enumerate(fans)}
-    excluded_by = {i: set() for i in range(len(fans))}
+    excluded_by: dict[int, set[int]] = {i: set() for i in range(len(fans))}
     for i, f in enumerate(fans):
         for fid in f.excludes + tuple(x for x, _ in f.excludes_times) + f.excludes_sets:
             excluded_by[index[fid]].add(i)
-    done, out = set(), []
+    done: set[int] = set()
+    out: list[int] = []
     while len(out) < len(fans):
         ready = next((i for i in range(len(fans)) if i not in done and excluded_by[i] <= done), None)
         if ready is None:  # a cycle: keep table order for the rest
@@ -681,7 +887,6 @@ def fan_plan(scoring: ScoringSpec) -> FanPlan:
     plan = _PLANS.get(key)
     if plan is None or plan.scoring is not scoring:
         plan = FanPlan(scoring)
-        plan.scoring = scoring
         _PLANS[key] = plan
     return plan
 

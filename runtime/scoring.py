@@ -10,6 +10,7 @@ tile) is valued and the best one kept.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from . import flat as fl
 from . import hand as hm
@@ -149,9 +150,9 @@ class HandFacts:
         self.concealed_quads, self.hogs, self.honours, self.terminals = quads, hogs, honours, terminals
         self.rank_span = high - low if high >= 0 else 0
         self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
-        self._wait_count = None
-        self._shape_wait_count = None
-        self._readings = None
+        self._wait_count: int | None = None
+        self._shape_wait_count: int | None = None
+        self._readings: frozenset | None = None
 
     @property
     def readings(self) -> frozenset:
@@ -412,9 +413,14 @@ class Valuation:
     win_allowed: bool = True
     why: str = ""
     facts: HandFacts | None = None
-    result: object = None  # the `r` of result expressions
+    result: Any = None  # the `r` of result expressions
     history: str = ""  # the id of a win on discards, which examines no hand
     uncapped: int = 0  # the total before the variant's cap
+
+    def __deepcopy__(self, memo: dict) -> "Valuation":
+        """A finished valuation is a value, never changed once made: a deep
+        copy (copy.deepcopy of a game) shares it."""
+        return self
 
     def fan_json(self) -> list[dict]:
         return [
@@ -490,7 +496,8 @@ def _plain_hits(table, plan, h, d, ignore, cache) -> dict:
 def _set_hits(table, plan, h, d, ignore, hits) -> None:
     """Add fans over groups of sets and fans counted per set."""
     fans = table.fans
-    chows, pungs = [], []
+    chows: list = []
+    pungs: list = []
     for pos, (k, t) in enumerate(d.sets):
         (chows if k == hm.CHOW else pungs).append((t, pos))
     for kind, engine in plan.set_engines:
@@ -553,7 +560,7 @@ def _listed(table, plan, hits) -> list:
 
 
 def _best(table, h: HandFacts, ignore, shapeless: bool = False, fast: bool = False) -> Valuation | None:
-    best = None
+    best: Valuation | None = None
     cache: dict = {}
     prefer = table.fan_plan.prefer
     readings = arrangements(h, fast)
@@ -571,7 +578,7 @@ def _best(table, h: HandFacts, ignore, shapeless: bool = False, fast: bool = Fal
             counted = value_arrangement(table, h, d, ignore, cache)
         total, uncapped = _total(table, h, counted)
         better = best is None or (total, uncapped) > (best.total, best.uncapped)
-        if not better and prefer and (total, uncapped) == (best.total, best.uncapped):
+        if not better and best is not None and prefer and (total, uncapped) == (best.total, best.uncapped):
             better = _prefers(prefer, counted) and not _prefers(prefer, best.fans)
         if better:
             best = Valuation(counted, total, d)

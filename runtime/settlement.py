@@ -22,6 +22,14 @@ class Payment:
     reason: str
     kong: int = -1  # the index in game.kongs of the kong it pays for
 
+    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
+    # frozen dataclass of the compiled build field by field)
+    def __copy__(self) -> "Payment":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Payment":
+        return self
+
     def to_json(self) -> dict:
         return {"from": self.payer, "to": self.payee if self.payee >= 0 else None, "amount": self.amount,
                 "reason": self.reason}
@@ -43,6 +51,11 @@ class HandResult:
     wilds: tuple = ()  # the wild kinds in force this hand
     indicator: int = -1  # the turned tile that chose them
     wins: list | None = None  # WinRecord of each win, where wins do not end the hand
+
+    def __deepcopy__(self, memo: dict) -> "HandResult":
+        from .copying import deepcopy_dataclass
+
+        return deepcopy_dataclass(self, memo)
     exhausted: bool = False  # the wall ran out
 
     def fans_json(self) -> dict:
@@ -87,6 +100,11 @@ class WinRecord:
     robbing_kong: bool
     valuations: dict  # seat -> Valuation
     payments: list  # what this win paid (moves included)
+
+    def __deepcopy__(self, memo: dict) -> "WinRecord":
+        from .copying import deepcopy_dataclass
+
+        return deepcopy_dataclass(self, memo)
 
     def to_json(self) -> dict:
         return {
@@ -141,6 +159,14 @@ class Share:
     amount: int
     reason: str
 
+    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
+    # frozen dataclass of the compiled build field by field)
+    def __copy__(self) -> "Share":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Share":
+        return self
+
 
 def _settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:
     """A win paid as a self-draw: drawn, or a robbed kong or a discard win
@@ -155,7 +181,7 @@ def win_shares(game, winners, source, robbing, as_self_draws: dict, valuations) 
     """What each payer owes each winner; `as_self_draws`: winner -> paid as a self-draw."""
     table = game.table
     spec = table.ruleset.settlement
-    shares = []
+    shares: list = []
     for w in winners:
         v = valuations[w]
         as_self_draw = as_self_draws[w]
@@ -274,7 +300,7 @@ def wall_payments(game, payments: list) -> list[Payment]:
     won this hand; `payments` are those made so far (for refunds)."""
     o = game.table.o
     taking = [s for s in range(game.n) if not game.seats[s].wins]
-    out = []
+    out: list = []
     for rule in game.table.wall_rules:
         if rule.kind == "refund":
             out.extend(_refunds(game, rule, taking, payments + out))

@@ -32,7 +32,7 @@ def _meld(m: Meld) -> list:
 
 
 def _meld_back(data: list) -> Meld:
-    return Meld(*data[:5], tuple(data[5]) if len(data) > 5 else ())
+    return Meld(*data[:5], tuple(data[5]) if len(data) > 5 else ())  # type: ignore[call-arg]
 
 
 def _seat(st: SeatState) -> dict:
@@ -141,7 +141,7 @@ def game_from_json(data: dict, table=None) -> Game:
 
         t = data["table"]
         table = load(data["variant"]).configure(t["options"], t["players"])
-    game = Game.__new__(Game)
+    game = Game()  # blank: every field is read back below
     game._legal = {}
     game.indicator = INDEX[data["indicator"]] if data.get("indicator") else -1
     if game.indicator >= 0:

@@ -112,7 +112,8 @@ def parse_group(text: str) -> list[int]:
         while pos < len(word):
             m = _GROUP_RE.match(word, pos)
             if m is None:
-                part = _BAD_RE.match(word, pos).group()
+                bad = _BAD_RE.match(word, pos)
+                part = bad.group() if bad is not None else word[pos:]
                 raise TileError(f"bad tile text {_bad(part, word)}: expected MPSZ such as 1m, 123p or 11z")
             pos = m.end()
             digits, suit = m.groups()

@@ -48,6 +48,12 @@ SCOPE_PARAMS = {
 
 @dataclass(frozen=True)
 class Fact:
+    def __copy__(self) -> "Fact":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Fact":
+        return self
+
     name: str
     type: str
     code: str

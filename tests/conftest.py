@@ -11,3 +11,19 @@ from hypothesis import settings
 settings.register_profile("fixed", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile("explore" if os.environ.get("MJC_LONG") or os.environ.get("MJC_EXPLORE") else "fixed")
+
+
+# CI installs the compiled build and runs the suite on it: MJC_EXPECT_COMPILED=1
+# makes sure that the tests import it, not the checkout's sources.
+if os.environ.get("MJC_EXPECT_COMPILED") == "1":
+    import runtime
+
+    if not runtime.build_info().startswith("compiled"):
+        raise SystemExit(f"MJC_EXPECT_COMPILED=1 but the build that runs is {runtime.build_info()}; "
+                         f"runtime is imported from {runtime.__file__}")
+if os.environ.get("MJC_PURE", "") not in ("", "0"):
+    import runtime
+    import runtime.game
+
+    if runtime.build_info() != "pure Python (MJC_PURE=1)" or not runtime.game.__file__.endswith(".py"):
+        raise SystemExit(f"MJC_PURE=1 but the build that runs is {runtime.build_info()} ({runtime.game.__file__})")
