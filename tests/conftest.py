@@ -5,8 +5,15 @@ fresh random examples, many more of them, to look for new failures."""
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import settings
+
+# The checkout's `benchmarks` (and the tests' helpers) are importable, but
+# after the installed packages: `python3 -P -m pytest` tests the build that
+# is installed (compiled where it was built), not the checkout's sources.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 settings.register_profile("fixed", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
