@@ -550,6 +550,19 @@ def worker_main() -> int:
     return 0
 
 
+def installed_first(module: str | None, *args: str, code: str | None = None) -> list[str]:
+    """A command running `module` (or `code`) with the installed packages
+    ahead of this checkout (`-P`, the checkout appended to sys.path): a
+    compiled install is measured as installed, not shadowed by the
+    checkout's sources; without an install the checkout is used."""
+    head = f"import runpy, sys; sys.path.append({str(ROOT)!r}); "
+    if code is None:
+        code = head + f"sys.argv = [{module!r}, *{list(args)!r}]; runpy.run_module({module!r}, run_name='__main__')"
+    else:
+        code = head + code
+    return [sys.executable, "-P", "-c", code]
+
+
 class Side:
     """A worker process: one build of ours, or the peers."""
 
@@ -560,7 +573,7 @@ class Side:
             env["MJC_PURE"] = "1"
         self.name = name
         self.env = env
-        self.proc = subprocess.Popen([sys.executable, "-m", "benchmarks.run", "--worker"], cwd=str(ROOT), env=env,
+        self.proc = subprocess.Popen(installed_first("benchmarks.run", "--worker"), cwd=str(ROOT), env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         hello = self.proc.stdout.readline()
         if not hello:
@@ -605,8 +618,8 @@ def server_cpu(side: Side, seconds: float) -> dict:
         import websockets  # noqa: F401
     except ImportError:
         return {"absent": "httpx is not installed (pip install '.[test]')"}
-    cmd = [sys.executable, "-m", "benchmarks.server_load", "--tables", "10", "--hands", "2",
-           "--seconds", f"{seconds:g}", "--json"]
+    cmd = installed_first("benchmarks.server_load", "--tables", "10", "--hands", "2", "--seconds", f"{seconds:g}",
+                          "--json")
     out = subprocess.run(cmd, cwd=str(ROOT), env=side.env, capture_output=True, text=True, timeout=seconds + 120)
     if out.returncode != 0 or not out.stdout.strip():
         return {"absent": f"server_load failed: {out.stderr.strip().splitlines()[-1:] or out.returncode}"}
@@ -643,7 +656,8 @@ def compiled_status() -> tuple[bool, str]:
              "print(json.dumps([f() if f else None, runtime.__file__], default=str))")
     env = dict(os.environ)
     env.pop("MJC_PURE", None)
-    out = subprocess.run([sys.executable, "-c", probe], cwd=str(ROOT), env=env, capture_output=True, text=True)
+    out = subprocess.run(installed_first(None, code=probe), cwd=str(ROOT), env=env, capture_output=True,
+                         text=True)
     if out.returncode != 0:
         return False, f"importing runtime failed: {out.stderr.strip().splitlines()[-1:]}"
     value, where = json.loads(out.stdout)

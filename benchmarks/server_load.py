@@ -113,9 +113,13 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         if db:
             clean_postgres(db)
-        cmd = [sys.executable, "-m", "mjc", "serve", "--port", str(self.port), "--db", db or f"{folder}/load.sqlite3",
-               "--log-level", "warning", "--create-rate", "0", "--max-tables", "100000"]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        args = ["serve", "--port", str(self.port), "--db", db or f"{folder}/load.sqlite3",
+                "--log-level", "warning", "--create-rate", "0", "--max-tables", "100000"]
+        # the installed build first (a compiled install is what is measured), else this checkout
+        code = (f"import sys; sys.path.append({str(ROOT)!r}); sys.argv = ['mjc', *{args!r}]; "
+                "from mjc.cli import main; sys.exit(main())")
+        cmd = [sys.executable, "-P", "-c", code]
+        env = dict(os.environ)
         pin = (lambda: os.sched_setaffinity(0, server_cores)) if server_cores else None
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(f"{folder}/server.log", "wb"),
                                      preexec_fn=pin)
