@@ -13,32 +13,15 @@ from __future__ import annotations
 
 import textwrap
 
+from runtime.exclusion_order import excluders_first
+
 from . import ir
 from .pyformat import INDENT, WIDTH, wrap_condition
 
 
-def exclusion_order(fans: tuple) -> tuple[int, ...]:
-    """Fan indices with every fan after the fans that exclude it, otherwise
-    in table order (the semantic checks have refused cycles)."""
-    index = {f.id: i for i, f in enumerate(fans)}
-    excluded_by: dict[int, set[int]] = {i: set() for i in range(len(fans))}
-    for i, f in enumerate(fans):
-        for fid in tuple(f.excludes) + tuple(x for x, _ in f.excludes_times) + tuple(f.excludes_sets):
-            excluded_by[index[fid]].add(i)
-    done: set[int] = set()
-    out: list[int] = []
-    while len(out) < len(fans):
-        ready = next((i for i in range(len(fans)) if i not in done and excluded_by[i] <= done), None)
-        if ready is None:  # a cycle: keep table order for the rest
-            ready = next(i for i in range(len(fans)) if i not in done)
-        done.add(ready)
-        out.append(ready)
-    return tuple(out)
-
-
 def _order(scoring: ir.Scoring) -> tuple[int, ...]:
     if scoring.exclusion == "listed":
-        return exclusion_order(scoring.fans)
+        return excluders_first(scoring.fans)
     return tuple(range(len(scoring.fans)))
 
 

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 from .combos import SetPattern  # noqa: F401  (generated modules import it from here)
+from .exclusion_order import excluders_first
 
 
 class OptionError(ValueError):
@@ -854,29 +855,10 @@ class FanPlan:
         self.chow_kind = CHOW
         self.each = tuple((i, f.each[0], f.each[1]) for i, f in enumerate(fans) if f.each is not None)
         self.listed = scoring.exclusion == "listed"
-        self.order = _excluders_first(fans) if self.listed else tuple(range(len(fans)))
+        self.order = excluders_first(fans) if self.listed else tuple(range(len(fans)))
         self.position = {i: p for p, i in enumerate(self.order)}
         self.prefer = frozenset(scoring.prefer)
         self.bonus = frozenset(f.id for f in fans if f.bonus)
-
-
-def _excluders_first(fans) -> tuple:
-    """Fan indices with every fan after the fans that exclude it, otherwise
-    in table order (the compiler has refused cycles)."""
-    index = {f.id: i for i, f in enumerate(fans)}
-    excluded_by: dict[int, set[int]] = {i: set() for i in range(len(fans))}
-    for i, f in enumerate(fans):
-        for fid in f.excludes + tuple(x for x, _ in f.excludes_times) + f.excludes_sets:
-            excluded_by[index[fid]].add(i)
-    done: set[int] = set()
-    out: list[int] = []
-    while len(out) < len(fans):
-        ready = next((i for i in range(len(fans)) if i not in done and excluded_by[i] <= done), None)
-        if ready is None:  # a cycle: keep table order for the rest
-            ready = next(i for i in range(len(fans)) if i not in done)
-        done.add(ready)
-        out.append(ready)
-    return tuple(out)
 
 
 _PLANS: dict = {}
