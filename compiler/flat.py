@@ -122,16 +122,22 @@ def finder(scoring: ir.Scoring, per_arrangement: bool) -> str:
         room = WIDTH - len(INDENT) - 2
         wrapped = textwrap.wrap(text, room, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
         lines += [f"{INDENT}# {w}" for w in wrapped]
-        pad = INDENT
-        if f.when is not None:
-            lines.append(wrap_condition(f.when.code, 1))
-            pad = INDENT * 2
-        if f.count is None:
-            lines.append(f"{pad}bits |= {_hex(1 << p)}")
-        else:
-            lines.append(f"{pad}n = {f.count.code}")
-            lines.append(f"{pad}if n > 0:")
-            lines.append(f"{pad}{INDENT}bits |= {_hex(1 << p)}")
-            lines.append(f"{pad}{INDENT}many[{p}] = n")
+        lines += fan_hit(f, [f"bits |= {_hex(1 << p)}"], [f"bits |= {_hex(1 << p)}", f"many[{p}] = n"])
     lines.append(f"{INDENT}return bits")
     return "\n".join(lines)
+
+
+def fan_hit(f: ir.Fan, once: list[str], counted: list[str]) -> list[str]:
+    """A finder's lines for one fan, in either form: under its condition,
+    `once` where it counts one, else its count `n` and, when above zero,
+    `counted` (both lists of statements)."""
+    pad = INDENT
+    lines = []
+    if f.when is not None:
+        lines.append(wrap_condition(f.when.code, 1))
+        pad = INDENT * 2
+    if f.count is None:
+        lines += [pad + x for x in once]
+    else:
+        lines += [f"{pad}n = {f.count.code}", f"{pad}if n > 0:"] + [pad + INDENT + x for x in counted]
+    return lines

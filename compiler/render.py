@@ -18,7 +18,7 @@ from runtime.tiles import format_tiles
 from runtime.vocabulary import SCOPE_PARAMS
 
 from . import flat, ir
-from .pyformat import INDENT, Call, Ref, fmt, wrap_condition, wrap_doc, wrap_expression
+from .pyformat import INDENT, Call, Ref, fmt, wrap_doc, wrap_expression
 
 
 @dataclass(frozen=True)
@@ -173,16 +173,7 @@ def _finder(fans: list) -> str:
     lines = [f"{INDENT}found = []"]
     for i, f in fans:
         lines.append(f"{INDENT}# {f.name.zh} {f.name.en}")
-        pad = INDENT
-        if f.when is not None:
-            lines.append(wrap_condition(f.when.code, 1))
-            pad = INDENT * 2
-        if f.count is None:
-            lines.append(f"{pad}found.append(({i}, 1))")
-        else:
-            lines.append(f"{pad}n = {f.count.code}")
-            lines.append(f"{pad}if n > 0:")
-            lines.append(f"{pad}{INDENT}found.append(({i}, n))")
+        lines += flat.fan_hit(f, [f"found.append(({i}, 1))"], [f"found.append(({i}, n))"])
     lines.append(f"{INDENT}return found")
     return "\n".join(lines)
 
