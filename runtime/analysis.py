@@ -61,8 +61,7 @@ def shape_waits(table, counts: list, melds: list, fifth_copy: bool = False) -> s
         if win.thirteen_orphans:
             found.update(hm.thirteen_orphans_waits(counts))
     if win.honours_and_knitted or win.knitted_straight:
-        search = kn.waits if scoring_form.readable() else kn.waits_by_straight
-        found.update(search(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
+        found.update(scoring_form.knitted_waits()(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
     return found
 
 

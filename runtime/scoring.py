@@ -16,7 +16,6 @@ from . import flat as fl
 from . import hand as hm
 from . import knitted as kn
 from . import scoring_form
-from .splits import standard_splits
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
 from .tiles import NUM_PLAYABLE
 
@@ -161,8 +160,7 @@ class HandFacts:
         if self._readings is None:
             found = set()
             win = self.win_tile
-            split = hm.standard_decompositions if scoring_form.readable() else standard_splits
-            for pair, sets in split(self.full_concealed):
+            for pair, sets in scoring_form.splitter()(self.full_concealed):
                 if pair == win:
                     found.add("single")
                 for kind, t in sets:
@@ -346,9 +344,9 @@ def _in_set_order(split) -> list:
     return sorted((t, kind != hm.PUNG) for kind, t in split[1])
 
 
-def _standard_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
+def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
-    splits = standard_splits(h.full_concealed) if fast else hm.standard_decompositions(h.full_concealed)
+    splits = scoring_form.splitter()(h.full_concealed)
     if len(splits) > 1:
         splits = sorted(splits, key=_in_set_order)  # equal readings: the first is kept
     for pair, sets in splits:
@@ -359,11 +357,10 @@ def _standard_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement
     return out
 
 
-def _knitted_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
+def _knitted_arrangements(h: HandFacts) -> list[Arrangement]:
     """A knitted straight (read as three chows), one set and a pair."""
     out = []
-    split = standard_splits if fast else hm.standard_decompositions
-    for straight, pair, sets in kn.decompositions(h.full_concealed, split):
+    for straight, pair, sets in kn.decompositions(h.full_concealed, scoring_form.splitter()):
         readings = _readings(pair, sets, h.win_tile)
         if h.win_tile in straight:
             readings.append("")  # the winning tile completed the straight
@@ -374,14 +371,14 @@ def _knitted_arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]
     return out
 
 
-def arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
+def arrangements(h: HandFacts) -> list[Arrangement]:
     """Every winning reading of the hand that the variant's shapes allow."""
     win = h.table.ruleset.winning
     out = []
     melds = h.ctx.melds
     full = h.full_concealed
     if win.standard:
-        out.extend(_standard_arrangements(h, fast))
+        out.extend(_standard_arrangements(h))
     if not melds and win.seven_pairs and hm.is_seven_pairs(full, win.quads_as_two_pairs):
         a = Arrangement()
         a.seven_pairs = True
@@ -401,7 +398,7 @@ def arrangements(h: HandFacts, fast: bool = False) -> list[Arrangement]:
         a.knitted = kn.full_straight(full)
         out.append(a)
     if len(melds) <= 1 and win.knitted_straight:
-        out.extend(_knitted_arrangements(h, fast))
+        out.extend(_knitted_arrangements(h))
     return out
 
 
@@ -559,11 +556,13 @@ def _listed(table, plan, hits) -> list:
     return out
 
 
-def _best(table, h: HandFacts, ignore, shapeless: bool = False, fast: bool = False) -> Valuation | None:
+def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
     best: Valuation | None = None
     cache: dict = {}
     prefer = table.fan_plan.prefer
-    readings = arrangements(h, fast)
+    # a ruleset compiled without the fast form is scored by the readable one
+    fast = not scoring_form.readable() and table.ruleset.scoring.flat is not None
+    readings = arrangements(h)
     if not readings and shapeless:
         readings = [Arrangement()]  # a win that needs no shape: only hand facts
     if fast and readings:
@@ -591,7 +590,7 @@ def _prefers(prefer, counted) -> bool:
     return any(f.id in prefer for f, _, _ in counted)
 
 
-def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int, fast: bool) -> Valuation | None:
+def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: int) -> Valuation | None:
     """Every wild counted as the tile that scores best: the best valuation
     over the concrete hands the wilds can make."""
     from . import jokers as jk
@@ -619,11 +618,11 @@ def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: in
             concealed = list(concrete) + [0] * (len(ctx.concealed) - len(concrete))
             concealed[wt] -= 1
             h = HandFacts(replace(ctx, concealed=concealed, win_tile=wt), table, wild_tiles)
-            v = _best(table, h, ignore, fast=fast)
+            v = _best(table, h, ignore)
             if v is not None and (best is None or (v.total, v.uncapped) > (best.total, best.uncapped)):
                 best = v
     if best is None and shapeless:
-        best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless=True, fast=fast)
+        best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless=True)
     return best
 
 
@@ -647,27 +646,26 @@ def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False
     `readable`: score with the readable form of the fan table rather than
     the fast one (default: as `scoring_form` says)."""
     if readable is None or readable == scoring_form.readable():
-        return _evaluate(table, ctx, ignore, shapeless, not scoring_form.readable())
-    # the wait searches read the form too: hold it for this one call
+        return _evaluate(table, ctx, ignore, shapeless)
+    # the splits and wait searches read the form too: hold it for this one call
     before = scoring_form.set_readable(readable)
     try:
-        return _evaluate(table, ctx, ignore, shapeless, not readable)
+        return _evaluate(table, ctx, ignore, shapeless)
     finally:
         scoring_form.set_readable(before)
 
 
-def _evaluate(table, ctx: WinContext, ignore, shapeless: bool, fast: bool) -> Valuation | None:
-    fast = fast and table.ruleset.scoring.flat is not None
+def _evaluate(table, ctx: WinContext, ignore, shapeless: bool) -> Valuation | None:
     wild_tiles = 0
     if table.wilds:
         wild_tiles = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
         wild_tiles += sum(1 for m in ctx.melds for t in m.tiles if t in table.wilds)
         in_hand = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
-        best = _with_jokers(table, ctx, ignore, shapeless, wild_tiles, fast) if in_hand else None
+        best = _with_jokers(table, ctx, ignore, shapeless, wild_tiles) if in_hand else None
         if not in_hand:
-            best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless, fast)
+            best = _best(table, HandFacts(ctx, table, wild_tiles), ignore, shapeless)
     else:
-        best = _best(table, HandFacts(ctx, table), ignore, shapeless, fast)
+        best = _best(table, HandFacts(ctx, table), ignore, shapeless)
     if best is None:
         return None
     allowed = table.ruleset.winning.allowed

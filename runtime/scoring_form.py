@@ -11,6 +11,11 @@ differential test can hold the two equal.
 from __future__ import annotations
 
 import os
+from typing import Callable
+
+from . import hand as hm
+from . import knitted as kn
+from .splits import standard_splits
 
 _readable: bool = os.environ.get("MJC_READABLE_SCORING", "") not in ("", "0")
 
@@ -25,3 +30,13 @@ def set_readable(flag: bool) -> bool:
     before = _readable
     _readable = flag
     return before
+
+
+def splitter() -> Callable:
+    """The standard splitter of the form that runs (the two give equal splits)."""
+    return hm.standard_decompositions if _readable else standard_splits
+
+
+def knitted_waits() -> Callable:
+    """The knitted-straight wait search of the form that runs."""
+    return kn.waits if _readable else kn.waits_by_straight
