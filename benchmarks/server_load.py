@@ -54,6 +54,8 @@ from pathlib import Path
 import httpx
 import websockets
 
+from benchmarks.run import installed_first
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -115,10 +117,7 @@ class Server:
             clean_postgres(db)
         args = ["serve", "--port", str(self.port), "--db", db or f"{folder}/load.sqlite3",
                 "--log-level", "warning", "--create-rate", "0", "--max-tables", "100000"]
-        # the installed build first (a compiled install is what is measured), else this checkout
-        code = (f"import sys; sys.path.append({str(ROOT)!r}); sys.argv = ['mjc', *{args!r}]; "
-                "from mjc.cli import main; sys.exit(main())")
-        cmd = [sys.executable, "-P", "-c", code]
+        cmd = installed_first("mjc", *args)  # a compiled install is what is measured
         env = dict(os.environ)
         pin = (lambda: os.sched_setaffinity(0, server_cores)) if server_cores else None
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(f"{folder}/server.log", "wb"),
