@@ -126,7 +126,9 @@ class Danger:
         hand's chance a round of drawing or being given its tile."""
         k, prof = self.k, self.prof
         drawn = prof.rates(prof.plans[0])[0] if prof.plans else 0.0
-        rate = drawn * (1 + ALPHA * (k.n - 2) * prof.ron_share())
+        # given its tile by any seat but itself, this seat included: defence
+        # avoids only the tiles it knows to be dangerous
+        rate = drawn * (1 + ALPHA * (k.n - 1) * prof.ron_share())
         out = []
         for r in range(rounds):
             ready = 0.0

@@ -40,6 +40,7 @@ class Knowledge:
         copies = table.ruleset.copies
         me = game.seats[seat]
         self.declared = me.declared
+        self.opening_ready = me.opening_ready  # its declaration was an opening one
         # tiles its own declarations make dead weight: shed first, or no win while held
         lim = getattr(me, "limits", None)
         self.banned = frozenset(lim.no_win | lim.first) if lim is not None else frozenset()

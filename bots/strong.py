@@ -47,6 +47,10 @@ LATER = 0.6  # typical rates of the later steps, discounted: a hand reached in a
 STEP_BACK = 1.5
 DOUBLE_SURE = 0.75  # 加倍 only when the hand kept wins at least this often
 DOUBLE_GAIN = 1.3
+# 加倍 stakes the win so far on one more: past a few, an error in the win
+# chance (a model) costs more than the doubling brings, and one runaway hand
+# (×4096 was seen) outweighs thousands of others
+MAX_DOUBLINGS = 3
 EXCHANGE_LOOK = 6  # exchange choices of a suit whose effective tiles are counted
 MAX_EXCHANGES = 400  # more exchange choices than this: the greedy bot's choice
 TOP_PLANS = 3  # plans whose effective tiles are counted, per hand valued
@@ -113,6 +117,10 @@ class Evaluator:
         self.check = self._check_gain()
         # a ready hand not declared now may still declare at a later discard
         self.later_declare = table.declare == "any_turn" and not k.declared
+        # a declaration now would be an opening one (天听-like fans read it)
+        st = game.seats[seat]
+        self.opening_now = k.opening_ready if k.declared else (
+            game.phase == "start" or (seat == game.dealer and game.turn_kind == "deal" and not st.has_discarded))
         self._evs: dict = {}
 
     # ------------------------------------------------------------ table-level numbers
@@ -302,15 +310,18 @@ class Evaluator:
         return total, claim
 
     def _ready_ev(self, counts, melds, declared, money) -> tuple[float, float]:
-        hazards = self.hazards
-        later = not declared and self.later_declare
-        if later:
-            # it will declare at its next discard: its wins are declared
-            # ones, a round later, and it bears what declaring costs
-            declared = True
-            hazards = hazards[1:]
-            money = money.declaring(self.seat)
-        waits = exact_ready(self.table, self.k, counts, melds, declared, money)
+        free = self._waits_ev(counts, melds, declared, money, self.hazards, self.opening_now)
+        if declared or not self.later_declare:
+            return free
+        # it may declare at its next discard: its wins are declared ones, a
+        # round later, and it bears what declaring costs; or it stays free
+        # (a declaration that only locks the hand is worth nothing)
+        later = self._waits_ev(counts, melds, True, money.declaring(self.seat), self.hazards[1:], False)
+        later = (later[0] - self.declaring_cost(counts, later[1]), later[1])
+        return max(free, later)
+
+    def _waits_ev(self, counts, melds, declared, money, hazards, opening: bool) -> tuple[float, float]:
+        waits = exact_ready(self.table, self.k, counts, melds, declared, money, opening)
         U = self.U
         wr = self.ron_weight
         lam = points = 0.0
@@ -324,10 +335,7 @@ class Evaluator:
         if lam <= 0:
             return (self.check * _race(0, 0.0, (), 0.0, hazards)[1] if ready else 0.0), 0.0
         pw, pend = _race(0, 0.0, (), min(0.9, lam), hazards)
-        ev = pw * points / lam + pend * self.check
-        if later:
-            ev -= self.declaring_cost(counts, pw)
-        return ev, pw
+        return pw * points / lam + pend * self.check, pw
 
     # ------------------------------------------------------------ choices
 
@@ -432,10 +440,10 @@ class Evaluator:
         return rounds * max(0.0, mean - self.safest_cost(counts)) * 0.5
 
 
-def _doubles(later: float, p_win: float, now: float) -> bool:
+def _doubles(later: float, p_win: float, now: float, doublings: int) -> bool:
     """加倍 forgoes a sure win for one worth double later: only when that
-    later win is likely and clearly worth more."""
-    return p_win >= DOUBLE_SURE and 2.0 * later > DOUBLE_GAIN * now
+    later win is likely and clearly worth more, a few times a hand."""
+    return doublings < MAX_DOUBLINGS and p_win >= DOUBLE_SURE and 2.0 * later > DOUBLE_GAIN * now
 
 
 class StrongBot:
@@ -610,7 +618,7 @@ class StrongBot:
                 counts[a.tile] -= 1
                 money = ev.money.declaring(seat)
                 v, p = ev.hand_ev(counts, melds, declared=True, money=money)
-                v -= ev.declaring_cost(counts, p)
+                v -= ev.declaring_cost(counts, p) + 1e-6  # on a tie, the hand stays free
                 counts[a.tile] += 1
                 options.append((v - ev.danger.cost(a.tile), self._order(counts, a.tile), a))
             elif a.verb == "kong":
@@ -660,7 +668,7 @@ class StrongBot:
         c[st.drawn] -= 1
         later, p = ev.hand_ev(c, melds)
         # doubling multiplies the later win; the hand keeps its waits
-        return double if _doubles(later, p, now) else hu
+        return double if _doubles(later, p, now, ev.k.doublings) else hu
 
     # ------------------------------------------------------------ claims
 
@@ -678,7 +686,7 @@ class StrongBot:
                 return Action("hu")
             v = w.valuations.get(seat)
             now = ev.money.win(v.total, False) if v is not None else 0.0
-            if "double" in verbs and _doubles(keep, p_keep, now):
+            if "double" in verbs and _doubles(keep, p_keep, now, ev.k.doublings):
                 return Action("double")
             if pass_ in acts and keep > PASS_WIN * now + 1e-9 and now > 0:
                 return pass_

@@ -383,15 +383,15 @@ def evaluate_cached(table, ctx: WinContext):
     return hit
 
 
-def exact_ready(table, k, counts, melds, declared: bool, money: Money):
+def exact_ready(table, k, counts, melds, declared: bool, money: Money, at_opening: bool = False):
     """[(wait, unseen copies, ron points or 0, self-draw points or 0)] for
-    a ready hand (counts) with melds."""
+    a ready hand (counts) with melds (declared at the opening: `at_opening`)."""
     out = []
     for w in analysis.waits(table, counts, melds):
         base = dict(
             concealed=counts, melds=melds, win_tile=w, is_dealer=k.seat == k.dealer, declared_ready=declared,
             seat_wind=27 + (k.seat - k.dealer) % k.n, round_wind=k.round_wind, flowers=k.flowers, players=k.n,
-            doublings=k.doublings,
+            doublings=k.doublings, declared_at_opening=declared and at_opening,
         )
         tr, ar = evaluate_cached(table, WinContext(self_drawn=False, **base))
         tt, at = evaluate_cached(table, WinContext(self_drawn=True, **base))

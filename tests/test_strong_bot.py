@@ -216,6 +216,32 @@ def test_declares_ready_where_a_win_needs_it():
     assert str(StrongBot().choose(game, 0)).startswith("ready")
 
 
+def test_declares_ready_at_the_opening_where_it_pays_and_stays_free_where_it_only_locks():
+    # erren_mcr72: 1m…9m 1z1z1z 2z 5z; discarding 2z or 5z leaves a ready hand.
+    # With the dealer's first discard the declaration is 天听 (16 fan,
+    # MCR72-31); later it only locks the hand (MCR72-21): the bot stays free.
+    mine = parse_group("1m2m3m4m5m6m7m8m9m1z1z1z2z5z")
+    game = _game("erren_mcr72", mine)
+    assert {"ready 2z", "ready 5z"} <= {str(a) for a in game.legal_actions(0)}
+    assert str(StrongBot().choose(game, 0)) in ("ready 2z", "ready 5z")
+    later = _game("erren_mcr72", mine)
+    later.seats[0].has_discarded = True
+    later.turn_kind = "draw"
+    later._legal = {}
+    assert {"ready 2z", "ready 5z"} <= {str(a) for a in later.legal_actions(0)}
+    assert str(StrongBot().choose(later, 0)) in ("discard 2z", "discard 5z")
+
+
+def test_doubles_a_few_times_a_hand_at_most():
+    # MCR72-10 sets no limit on 加倍; the bot stakes a win on one more only
+    # while it has doubled fewer than MAX_DOUBLINGS times
+    from bots import strong
+
+    assert strong._doubles(100.0, 0.9, 60.0, 0)
+    assert not strong._doubles(100.0, 0.9, 60.0, strong.MAX_DOUBLINGS)
+    assert not strong._doubles(100.0, 0.5, 60.0, 0)  # the later win too unsure
+
+
 # ------------------------------------------------------------ hidden information
 
 
