@@ -3,11 +3,17 @@ does it win, what does it wait on, how far is it from ready."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import hand as hm
 from . import jokers as jk
 from . import knitted as kn
 from . import scoring_form
 from .tiles import NUM_PLAYABLE
+
+if TYPE_CHECKING:  # typed for the compiled build: native attribute access on the hot paths
+    from .game import SeatState
+    from .ruleset import Table
 
 
 def split_wilds(counts: list, wilds) -> tuple[list, int]:
@@ -20,7 +26,7 @@ def split_wilds(counts: list, wilds) -> tuple[list, int]:
     return plain, n
 
 
-def _complete_with_jokers(table, counts: list, melds: list) -> bool:
+def _complete_with_jokers(table: Table, counts: list, melds: list) -> bool:
     win = table.ruleset.winning
     plain, jokers = split_wilds(counts, table.wilds)
     if win.standard and jk.standard_complete(plain, jokers):
@@ -33,7 +39,7 @@ def _complete_with_jokers(table, counts: list, melds: list) -> bool:
     return False
 
 
-def is_complete(table, counts: list, melds: list) -> bool:
+def is_complete(table: Table, counts: list, melds: list) -> bool:
     """`counts` (winning tile included) with `melds` form a winning shape."""
     if table.wilds:
         return _complete_with_jokers(table, counts, melds)
@@ -50,7 +56,7 @@ def is_complete(table, counts: list, melds: list) -> bool:
     return bool(win.knitted_straight and kn.is_complete(counts, len(melds)))
 
 
-def shape_waits(table, counts: list, melds: list, fifth_copy: bool = False) -> set[int]:
+def shape_waits(table: Table, counts: list, melds: list, fifth_copy: bool = False) -> set[int]:
     """Tile kinds that complete the hand's shape (no wilds); `fifth_copy`:
     by shape alone, even a kind the hand already holds four of."""
     win = table.ruleset.winning
@@ -65,7 +71,7 @@ def shape_waits(table, counts: list, melds: list, fifth_copy: bool = False) -> s
     return found
 
 
-def waits(table, counts: list, melds: list) -> list[int]:
+def waits(table: Table, counts: list, melds: list) -> list[int]:
     """Tile kinds that would complete the hand, skipping kinds the seat
     already holds all copies of (melds included)."""
     if table.wilds:
@@ -90,7 +96,7 @@ def _held(counts: list, melds: list) -> list:
     return held
 
 
-def _waits_with_jokers(table, counts: list, melds: list) -> list[int]:
+def _waits_with_jokers(table: Table, counts: list, melds: list) -> list[int]:
     held = _held(counts, melds)
     copies = table.ruleset.copies
     candidates = [t for t in table.tile_kinds if t < NUM_PLAYABLE and held[t] < copies]
@@ -121,7 +127,7 @@ def _waits_with_jokers(table, counts: list, melds: list) -> list[int]:
     return sorted(found)
 
 
-def _seven_pair_waits(table, plain: list, jokers: int, candidates) -> list[int]:
+def _seven_pair_waits(table: Table, plain: list, jokers: int, candidates) -> list[int]:
     """Seven pairs need a joker for every kind held an odd number of times."""
     quads = table.ruleset.winning.quads_as_two_pairs
     if sum(plain[:NUM_PLAYABLE]) + jokers != 13:
@@ -138,7 +144,7 @@ def _seven_pair_waits(table, plain: list, jokers: int, candidates) -> list[int]:
     return out
 
 
-def seat_waits(table, st) -> frozenset:
+def seat_waits(table: Table, st: SeatState) -> frozenset:
     """`waits` of a seat's 13 concealed tiles, cached until they change."""
     if st.waits_key != st.counts:
         st.waits_key = list(st.counts)
@@ -146,7 +152,7 @@ def seat_waits(table, st) -> frozenset:
     return st.waits
 
 
-def shanten(table, counts: list, melds: list) -> int:
+def shanten(table: Table, counts: list, melds: list) -> int:
     """Tiles away from ready: -1 complete, 0 ready. With wild tiles, an
     estimate for bots: each wild saves one tile (exact at -1)."""
     if table.wilds:
@@ -157,7 +163,7 @@ def shanten(table, counts: list, melds: list) -> int:
     return _shanten_plain(table, counts, melds)
 
 
-def _shanten_plain(table, counts: list, melds: list) -> int:
+def _shanten_plain(table: Table, counts: list, melds: list) -> int:
     win = table.ruleset.winning
     best = hm.standard_shanten(counts, len(melds), table.sets) if win.standard else 2 * table.sets
     if not melds:

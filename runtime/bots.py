@@ -15,9 +15,13 @@ by shedding the most isolated tile, outer ranks first.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from . import analysis
 from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class RandomBot:
@@ -26,7 +30,7 @@ class RandomBot:
     def __init__(self, seed=0):
         self.rng = random.Random(seed)
 
-    def choose(self, game, seat: int) -> Action:
+    def choose(self, game: Game, seat: int) -> Action:
         return self.rng.choice(game.legal_actions(seat))
 
 

@@ -3,6 +3,8 @@ that last after a pass, and the limits of a declared ready hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import analysis, restrictions
 from .actions import DISCARDS, DOUBLE, HU, PASS, Action
 from .melds import PUNG
@@ -10,11 +12,14 @@ from .tiles import NAMES, is_number
 from .scoring import WinContext, evaluate
 from .facts import SeatFacts
 
+if TYPE_CHECKING:  # typed for the compiled build: native attribute access on the hot paths
+    from .game import Game, Window
+
 
 # ------------------------------------------------------------ turn
 
 
-def can_self_draw(game, seat: int):
+def can_self_draw(game: Game, seat: int):
     """The valuation of a self-drawn win now, or None."""
     st = game.seats[seat]
     if game.turn_kind == "claim" or st.drawn < 0 or st.deferred:
@@ -37,7 +42,7 @@ def can_self_draw(game, seat: int):
     return v
 
 
-def turn_actions(game, seat: int) -> list[Action]:
+def turn_actions(game: Game, seat: int) -> list[Action]:
     if game.flower_win:
         return [HU]  # a win on flowers is taken at once
     st = game.seats[seat]
@@ -67,7 +72,7 @@ def turn_actions(game, seat: int) -> list[Action]:
     return out
 
 
-def may_declare(game, seat: int) -> bool:
+def may_declare(game: Game, seat: int) -> bool:
     st = game.seats[seat]
     declare = game.table.declare
     if st.declared or st.locked or declare == "none":
@@ -77,7 +82,7 @@ def may_declare(game, seat: int) -> bool:
     return True  # any_turn
 
 
-def special_options(game, seat: int) -> list[tuple]:
+def special_options(game: Game, seat: int) -> list[tuple]:
     """The special sets the seat may lay down now: each
     group of tiles it holds, before its first discard where the set is
     declared only from the starting hand; never once declared ready; a
@@ -100,7 +105,7 @@ def special_options(game, seat: int) -> list[tuple]:
     return out
 
 
-def kong_options(game, seat: int) -> list[int]:
+def kong_options(game: Game, seat: int) -> list[int]:
     table = game.table
     st = game.seats[seat]
     if not game.kong_possible():
@@ -121,7 +126,7 @@ def kong_options(game, seat: int) -> list[int]:
     return sorted(out)
 
 
-def kong_keeps_ready(game, seat: int, tile: int, from_hand: int) -> bool:
+def kong_keeps_ready(game: Game, seat: int, tile: int, from_hand: int) -> bool:
     """A bound seat (declared ready, or a winner who stays in) may kong
     only as its rule allows."""
     from .melds import ADDED, CONCEALED, DIRECT, KONG, Meld
@@ -181,7 +186,7 @@ def hypothetical(game, seat, counts, melds, tile, ignore_declared=False) -> WinC
 # ------------------------------------------------------------ windows
 
 
-def _refused(game, seat: int, claim: str, tile: int, value=None) -> bool:
+def _refused(game: Game, seat: int, claim: str, tile: int, value=None) -> bool:
     for kind, t, passed_value, _ in game.seats[seat].refusals:
         if kind != claim or (t >= 0 and t != tile):
             continue
@@ -191,7 +196,7 @@ def _refused(game, seat: int, claim: str, tile: int, value=None) -> bool:
     return False
 
 
-def _discard_win(game, seat: int, w) -> object | None:
+def _discard_win(game: Game, seat: int, w: Window) -> object | None:
     table = game.table
     st = game.seats[seat]
     robbing = w.kind == "rob"
@@ -210,11 +215,11 @@ def _discard_win(game, seat: int, w) -> object | None:
     return v
 
 
-def _lifted_by_value(game, claim: str) -> bool:
+def _lifted_by_value(game: Game, claim: str) -> bool:
     return any(p.claim == claim and p.unless_worth_more for p in game.table.pass_rules)
 
 
-def open_discard_window(game, w) -> None:
+def open_discard_window(game: Game, w: Window) -> None:
     table = game.table
     last = game.drawable() <= 0
     tile = w.tile

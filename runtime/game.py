@@ -22,13 +22,16 @@ is settled at once among the seats still in and play goes on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import analysis, claims, hand_end, opening, restrictions, settlement
 from .actions import Action
 from .melds import ADDED, CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
 from .scoring import WinContext, evaluate
 from .tiles import FLOWER_BASE, NAMES, NUM_KINDS, counts_of
+
+if TYPE_CHECKING:
+    from .ruleset import Table
 
 START, TURN, REPLACE, CLAIM, END = "start", "turn", "replace", "claim", "end"
 
@@ -140,7 +143,7 @@ class Game:
         direction, unless `exchange_direction` fixes it)."""
         if table is None:  # a blank game for state_json.game_from_json to fill (a compiled class's __new__ runs __init__)
             return
-        self.table = table
+        self.table: Table = table  # typed: the compiled build reads its fields natively
         self.streak = streak
         self.n = table.players
         self.dealer = dealer
@@ -655,6 +658,7 @@ class Game:
             from .settlement import Payment
 
             rule = self.table.follow
+            assert rule is not None  # self.follow is set only where the table has the rule
             amount = rule.amount(PlayFacts(self, f["round"]), self.table.o)
             for other in self._order_from(self.dealer)[1:]:
                 if amount:

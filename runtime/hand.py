@@ -130,10 +130,12 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
     row = bytes(counts[:NUM_PLAYABLE])
     keys = [row[lo:hi] for lo, hi, _ in _GROUPS]
     states = []
-    for key, (_, _, chows) in zip(keys, _GROUPS):
-        state = _STATES.get((key, chows))
+    for gi in range(len(_GROUPS)):
+        key = keys[gi]
+        known = _STATES[gi]
+        state = known.get(key)
         if state is None:
-            state = _STATES[key, chows] = _group_state(key, chows)
+            state = known[key] = _group_state(key, _GROUPS[gi][2])
         states.append(state)
     out: list = []
     for gi, (rem, _) in enumerate(states):
@@ -148,11 +150,20 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
         else:
             if other_pairs == (0 if rem == 1 else 1):
                 lo, _, chows = _GROUPS[gi]
-                out.extend(lo + r for r in _completing_ranks(keys[gi], chows, fifth_copy))
+                known_ranks = _RANKS[2 * gi + fifth_copy]
+                ranks = known_ranks.get(keys[gi])
+                if ranks is None:
+                    ranks = known_ranks[keys[gi]] = _completing_ranks(keys[gi], chows, fifth_copy)
+                out.extend(lo + r for r in ranks)
     return out
 
 
-_STATES: dict[tuple[bytes, bool], tuple[int, bool]] = {}
+# One cache per group, keyed by the group's counts alone: a tuple key with
+# the group's chow flag cost a tuple and its hash per group and call.
+# _STATES: (tile count modulo 3, splits as it stands); _RANKS, per group
+# and `fifth_copy`: the ranks completing it.
+_STATES: tuple[dict[bytes, tuple[int, bool]], ...] = tuple({} for _ in _GROUPS)
+_RANKS: tuple[dict[bytes, tuple[int, ...]], ...] = tuple({} for _ in range(2 * len(_GROUPS)))
 
 
 def _group_state(key: bytes, chows: bool) -> tuple[int, bool]:
@@ -164,7 +175,6 @@ def _group_state(key: bytes, chows: bool) -> tuple[int, bool]:
     return rem, not any(key) or _suit_ok(tuple(key), chows, rem == 2)
 
 
-@lru_cache(maxsize=None)
 def _completing_ranks(key: bytes, chows: bool, fifth_copy: bool) -> tuple[int, ...]:
     """The ranks that complete a group when it receives the winning tile."""
     pair_here = sum(key) % 3 == 1

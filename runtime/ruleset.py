@@ -703,7 +703,7 @@ class Table:
     def __init__(self, ruleset: Any = None, players: int = 0, values: Any = None, o: Any = None):
         if ruleset is None:  # a blank table for __copy__ to fill (a compiled class's __new__ runs __init__)
             return
-        self.ruleset = ruleset
+        self.ruleset: Ruleset = ruleset  # typed: the compiled build reads its fields natively
         self.players = players
         self.option_values = values
         self.o = o
