@@ -3,8 +3,6 @@ where the compiled build is installed. Kept in Python (setup.py EXCLUDED):
 `runtime/__init__.py` installs the finder before any compiled module loads.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 
