@@ -1,8 +1,10 @@
 """The generic engine. Compiled with mypyc where the package was built with
 it (setup.py); `MJC_PURE=1` in the environment runs the Python sources
-instead, and `build_info()` says which build runs."""
+instead, and `build_info()` says which build runs.
 
-from __future__ import annotations
+Every import of a variant runs this module and `_pure`: they import only
+`os` and `sys` (no `from __future__ import annotations` either, which
+imports `__future__`), for import time (issue 14, docs/speed.md)."""
 
 from . import _pure
 

@@ -3,10 +3,6 @@ where the compiled build is installed. Kept in Python (setup.py EXCLUDED):
 `runtime/__init__.py` installs the finder before any compiled module loads.
 """
 
-from __future__ import annotations
-
-import importlib.machinery
-import importlib.util
 import os
 import sys
 
@@ -21,6 +17,11 @@ class PureFinder:
         package, _, leaf = name.rpartition(".")
         if package not in PACKAGES or not path:
             return None
+        # imported here, not at the top: only MJC_PURE=1 needs them, and they
+        # cost ~7 ms of every import of a variant (issue 14); after the test
+        # above, so that importing them does not come back here
+        import importlib.machinery
+        import importlib.util
         for folder in path:
             source = os.path.join(folder, leaf + ".py")
             if os.path.isfile(source):

@@ -19,26 +19,33 @@ sorted; results name the positions of the sets each counted fan used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 CHOW, PUNG = "chow", "pung"
 
 
-@dataclass(frozen=True)
 class SetPattern:
+    def __init__(
+        self,
+        kind: str,
+        size: int,
+        suits: str = "",
+        steps: tuple = (),
+        ranks: tuple = (),
+        tiles: tuple | None = None,
+    ) -> None:
+        self.kind = kind  # chow or pung
+        self.size = size  # 2 to 4 sets
+        self.suits = suits  # same, different, or "" for any
+        self.steps = steps  # sorted ranks go up by one of these steps
+        self.ranks = ranks  # the sorted ranks (a chow's lowest number)
+        self.tiles = tiles  # distinct tiles among these
+
     def __copy__(self) -> "SetPattern":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "SetPattern":
         return self
-
-    kind: str  # chow or pung
-    size: int  # 2 to 4 sets
-    suits: str = ""  # same, different, or "" for any
-    steps: tuple = ()  # sorted ranks go up by one of these steps
-    ranks: tuple = ()  # the sorted ranks (a chow's lowest number)
-    tiles: tuple | None = None  # distinct tiles among these
 
     def matches(self, tiles: tuple) -> bool:
         if self.tiles is not None:

@@ -5,7 +5,10 @@ and its `__new__` runs `__init__`, so `copy.copy` cannot copy it."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+
+TYPE_CHECKING = False  # mypy reads the block below; `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def field_names(obj: Any) -> list[str]:
@@ -16,12 +19,21 @@ def field_names(obj: Any) -> list[str]:
     return [n for n in names if not n.startswith("__")]
 
 
-def deepcopy_dataclass(obj: Any, memo: dict) -> Any:
-    """A deep copy of a (non-frozen) dataclass: a new one from its fields
-    (a compiled class cannot be made blank), then every field deep-copied."""
-    import dataclasses
+def replace(obj: Any, **changes: Any) -> Any:
+    """`dataclasses.replace` for the engine's value classes (plain classes,
+    not dataclasses, for import time: runtime/ruleset.py): a new object of
+    `obj`'s class from its fields, `changes` in place of some. Every field
+    is a parameter of the class's `__init__` of the same name."""
+    values = {name: getattr(obj, name) for name in field_names(obj)}
+    values.update(changes)
+    return type(obj)(**values)
 
-    new = dataclasses.replace(obj)
+
+def deepcopy_fields(obj: Any, memo: dict) -> Any:
+    """A deep copy of a value class with mutable fields: a new one from its
+    fields (a compiled class cannot be made blank), then every field
+    deep-copied."""
+    new = replace(obj)
     memo[id(obj)] = new
     return copy_fields(obj, new, memo)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .tiles import NAMES
 
@@ -14,22 +13,46 @@ DIRECT, ADDED, CONCEALED = "direct", "added", "concealed"
 SPECIAL = "special"
 
 
-@dataclass(frozen=True)
 class Meld:
-    type: str  # chow, pung or kong
-    tile: int  # the pung/kong tile, or the lowest tile of a chow
-    kind: str = ""  # for kongs: direct, added or concealed
-    source: int = -1  # seat whose discard was claimed; -1 if none
-    claimed: int = -1  # the claimed tile (chows: which of the three)
-    group: tuple = ()  # a special set's tiles
+    def __init__(
+        self,
+        type: str,
+        tile: int,
+        kind: str = "",
+        source: int = -1,
+        claimed: int = -1,
+        group: tuple = (),
+    ) -> None:
+        self.type = type  # chow, pung or kong
+        self.tile = tile  # the pung/kong tile, or the lowest tile of a chow
+        self.kind = kind  # for kongs: direct, added or concealed
+        self.source = source  # seat whose discard was claimed; -1 if none
+        self.claimed = claimed  # the claimed tile (chows: which of the three)
+        self.group = group  # a special set's tiles
 
-    # immutable: a copy is the meld itself (copy.deepcopy cannot rebuild a
-    # frozen dataclass of the compiled build field by field)
+    # immutable: a copy is the meld itself
     def __copy__(self) -> "Meld":
         return self
 
     def __deepcopy__(self, memo: dict) -> "Meld":
         return self
+
+    # compared and hashed by value, as the dataclass it was (not one for
+    # import time, runtime/ruleset.py): the bots' caches key on tuples of melds
+    def _key(self) -> tuple:
+        return (self.type, self.tile, self.kind, self.source, self.claimed, self.group)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Meld(type={self.type!r}, tile={self.tile!r}, kind={self.kind!r}, source={self.source!r}, "
+                f"claimed={self.claimed!r}, group={self.group!r})")
 
     @property
     def tiles(self) -> tuple[int, ...]:

@@ -1,36 +1,45 @@
 """The shape of a compiled ruleset.
 
-A generated module builds one `Ruleset` out of these frozen classes.
+A generated module builds one `Ruleset` out of these immutable classes.
 Fields that a variant may tie to table options hold either a constant or a
 function of `(o, n)` (options, player count); `Ruleset.configure` resolves
 them once per table into a `Table`, so play never re-evaluates them.
+
+The specs are plain classes with an explicit `__init__`, not dataclasses,
+for import time (issue 14): `@dataclass` execs generated code for every
+class when the module loads (compiled too) and `dataclasses` imports
+`inspect`; the two cost ~70 ms of importing a variant. They are immutable
+by convention (nothing assigns to a spec after it is built) and compare by
+identity: nothing compares or hashes them by value. `runtime.copying.replace`
+is `dataclasses.replace` for them.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from types import SimpleNamespace
-from typing import Any, Callable
 
 from .combos import SetPattern  # noqa: F401  (generated modules import it from here)
 from .exclusion_order import excluders_first
+
+TYPE_CHECKING = False  # mypy reads the block below; at run time `typing` is not imported (import time)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 
 class OptionError(ValueError):
     """A table option or player count the variant does not offer."""
 
 
-@dataclass(frozen=True)
 class Text:
+    def __init__(self, zh: str, en: str) -> None:
+        self.zh = zh
+        self.en = en
+
     def __copy__(self) -> "Text":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "Text":
         return self
-
-    zh: str
-    en: str
 
     def both(self) -> str:
         if self.zh and self.en and self.zh != self.en:
@@ -38,25 +47,38 @@ class Text:
         return self.zh or self.en
 
 
-@dataclass(frozen=True)
 class OptionSpec:
+    def __init__(
+        self,
+        id: str,
+        name: Text,
+        type: str,
+        default: Any,
+        values: tuple = (),
+        labels: tuple = (),
+        minimum: int | None = None,
+        maximum: int | None = None,
+        advanced: bool = False,
+        rule: str = "",
+        doc: str = "",
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.type = type  # bool, int or choice
+        self.default = default
+        self.values = values  # allowed values; empty = any within min/max
+        self.labels = labels  # Text per value, parallel to values
+        self.minimum = minimum
+        self.maximum = maximum
+        self.advanced = advanced
+        self.rule = rule
+        self.doc = doc
+
     def __copy__(self) -> "OptionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "OptionSpec":
         return self
-
-    id: str
-    name: Text
-    type: str  # bool, int or choice
-    default: Any
-    values: tuple = ()  # allowed values; empty = any within min/max
-    labels: tuple = ()  # Text per value, parallel to values
-    minimum: int | None = None
-    maximum: int | None = None
-    advanced: bool = False
-    rule: str = ""
-    doc: str = ""
 
     def coerce(self, value: Any) -> Any:
         """The value as this option stores it; raises OptionError."""
@@ -91,49 +113,81 @@ class OptionSpec:
         return value
 
 
-@dataclass(frozen=True)
 class ConstraintSpec:
+    def __init__(self, check: Callable, message: Text, source: str) -> None:
+        self.check = check
+        self.message = message
+        self.source = source
+
     def __copy__(self) -> "ConstraintSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "ConstraintSpec":
         return self
 
-    check: Callable
-    message: Text
-    source: str
 
-
-@dataclass(frozen=True)
 class FanSpec:
+    def __init__(
+        self,
+        id: str,
+        name: Text,
+        value: Any,
+        when: Callable | None,
+        count: Callable | None,
+        per_arrangement: bool,
+        excludes: tuple = (),
+        alone: bool = False,
+        sets: Any = None,
+        each: Any = None,
+        excludes_times: tuple = (),
+        excludes_sets: tuple = (),
+        bonus: bool = False,
+        rule: str = "",
+        when_source: str = "true",
+        count_source: str = "",
+        doc: str = "",
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.value = value  # int or f(o, n)
+        self.when = when  # f(h, d, o) -> bool; None = always
+        self.count = count  # f(h, d, o) -> int; None = 1
+        self.per_arrangement = per_arrangement  # reads facts of one arrangement (d)
+        self.excludes = excludes  # ids this fan excludes (closed under exclusion when the table's exclusion is transitive)
+        self.alone = alone  # counted only when no other fan is
+        self.sets = sets  # combos.SetPattern: a fan over a group of sets
+        self.each = each  # (kind, f(h, d, o) -> tiles): counted once per such set
+        self.excludes_times = excludes_times  # (id, n): this fan removes n counts of that fan (不计 ×n)
+        self.excludes_sets = excludes_sets  # ids of per-set fans not counted again on this fan's sets
+        self.bonus = bonus  # added to the hand's fans (flowers); does not stop a fan counted alone
+        self.rule = rule
+        self.when_source = when_source
+        self.count_source = count_source
+        self.doc = doc
+
     def __copy__(self) -> "FanSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "FanSpec":
         return self
 
-    id: str
-    name: Text
-    value: Any  # int or f(o, n)
-    when: Callable | None  # f(h, d, o) -> bool; None = always
-    count: Callable | None  # f(h, d, o) -> int; None = 1
-    per_arrangement: bool  # reads facts of one arrangement (d)
-    excludes: tuple = ()  # ids this fan excludes (closed under exclusion when the table's exclusion is transitive)
-    alone: bool = False  # counted only when no other fan is
-    sets: Any = None  # combos.SetPattern: a fan over a group of sets
-    each: Any = None  # (kind, f(h, d, o) -> tiles): counted once per such set
-    excludes_times: tuple = ()  # (id, n): this fan removes n counts of that fan (不计 ×n)
-    excludes_sets: tuple = ()  # ids of per-set fans not counted again on this fan's sets
-    bonus: bool = False  # added to the hand's fans (flowers); does not stop a fan counted alone
-    rule: str = ""
-    when_source: str = "true"
-    count_source: str = ""
-    doc: str = ""
 
-
-@dataclass(frozen=True)
 class PassRule:
     """A refusal that lasts after a pass, until the passer's own next draw or claim."""
+
+    def __init__(
+        self,
+        claim: str,
+        when: Any,
+        same_tile: bool,
+        unless_worth_more: bool,
+        until_draw: bool = False,
+    ) -> None:
+        self.claim = claim  # hu or pong
+        self.when = when  # bool or f(o, n)
+        self.same_tile = same_tile  # True: only the passed tile kind; False: every tile
+        self.unless_worth_more = unless_worth_more  # a strictly more valuable win lifts it
+        self.until_draw = until_draw  # lasts through the passer's claims, until his draw
 
     def __copy__(self) -> "PassRule":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -142,88 +196,122 @@ class PassRule:
         return self
 
 
-    claim: str  # hu or pong
-    when: Any  # bool or f(o, n)
-    same_tile: bool  # True: only the passed tile kind; False: every tile
-    unless_worth_more: bool  # a strictly more valuable win lifts it
-    until_draw: bool = False  # lasts through the passer's claims, until his draw
-
-
-@dataclass(frozen=True)
 class ClaimsSpec:
+    def __init__(
+        self,
+        chow: Any = False,
+        pong: Any = True,
+        kong: Any = True,
+        hu: Any = True,
+        priority: tuple = (("hu",), ("kong", "pong"), ("chow",)),
+        multiple_winners: Any = True,
+        last_discard: tuple = ("hu",),
+        rob_kinds: tuple = ("added",),
+        rob_when: Any = True,
+        rob_counts_as: Any = "discard",
+        must_win: Any = False,
+        pass_rules: tuple = (),
+        join_wins: Any = False,
+    ) -> None:
+        self.chow = chow
+        self.pong = pong
+        self.kong = kong
+        self.hu = hu
+        self.priority = priority
+        self.multiple_winners = multiple_winners
+        self.last_discard = last_discard
+        self.rob_kinds = rob_kinds
+        self.rob_when = rob_when
+        self.rob_counts_as = rob_counts_as  # discard or self_draw, or f(o, n) giving one
+        self.must_win = must_win  # bool or f(p, o) over the game as it stands
+        self.pass_rules = pass_rules
+        self.join_wins = join_wins  # one seat's win on a discard carries all who could win
+
     def __copy__(self) -> "ClaimsSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "ClaimsSpec":
         return self
 
-    chow: Any = False
-    pong: Any = True
-    kong: Any = True
-    hu: Any = True
-    priority: tuple = (("hu",), ("kong", "pong"), ("chow",))
-    multiple_winners: Any = True
-    last_discard: tuple = ("hu",)
-    rob_kinds: tuple = ("added",)
-    rob_when: Any = True
-    rob_counts_as: Any = "discard"  # discard or self_draw, or f(o, n) giving one
-    must_win: Any = False  # bool or f(p, o) over the game as it stands
-    pass_rules: tuple = ()
-    join_wins: Any = False  # one seat's win on a discard carries all who could win
 
-
-@dataclass(frozen=True)
 class KongSpec:
+    def __init__(
+        self,
+        concealed: Any = True,
+        added: Any = True,
+        in_pung_turn: Any = True,
+        chain: Any = True,
+        show_concealed: bool = False,
+    ) -> None:
+        self.concealed = concealed
+        self.added = added
+        self.in_pung_turn = in_pung_turn
+        self.chain = chain
+        self.show_concealed = show_concealed  # other players see one tile of a concealed kong
+
     def __copy__(self) -> "KongSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "KongSpec":
         return self
 
-    concealed: Any = True
-    added: Any = True
-    in_pung_turn: Any = True
-    chain: Any = True
-    show_concealed: bool = False  # other players see one tile of a concealed kong
 
-
-@dataclass(frozen=True)
 class ReadySpec:
+    def __init__(
+        self,
+        declare: str = "none",
+        locks_hand: Any = True,
+        forbids: tuple = ("pong", "chow"),
+        kong: str = "same_waits",
+        when: Any = True,
+        kong_ignores: tuple = (),
+    ) -> None:
+        self.declare = declare  # none, opening or any_turn (the opening and any later discard)
+        self.locks_hand = locks_hand
+        self.forbids = forbids
+        self.kong = kong  # never, same_waits, same_waits_and_values, any
+        self.when = when  # declaring is offered at this table
+        self.kong_ignores = kong_ignores  # fans left out when comparing wait values
+
     def __copy__(self) -> "ReadySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "ReadySpec":
         return self
 
-    declare: str = "none"  # none, opening or any_turn (the opening and any later discard)
-    locks_hand: Any = True
-    forbids: tuple = ("pong", "chow")
-    kong: str = "same_waits"  # never, same_waits, same_waits_and_values, any
-    when: Any = True  # declaring is offered at this table
-    kong_ignores: tuple = ()  # fans left out when comparing wait values
 
-
-@dataclass(frozen=True)
 class WinSpec:
+    def __init__(
+        self,
+        standard: bool = True,
+        seven_pairs: bool = False,
+        quads_as_two_pairs: bool = True,
+        thirteen_orphans: bool = False,
+        honours_and_knitted: bool = False,
+        knitted_straight: bool = False,
+        allowed: Callable | None = None,
+        allowed_source: str = "",
+        why_not: Text = Text("", ""),
+        double: Any = False,
+    ) -> None:
+        self.standard = standard
+        self.seven_pairs = seven_pairs
+        self.quads_as_two_pairs = quads_as_two_pairs
+        self.thirteen_orphans = thirteen_orphans
+        self.honours_and_knitted = honours_and_knitted  # fourteen different tiles around a knitted straight
+        self.knitted_straight = knitted_straight  # a knitted straight, one more set and a pair
+        self.allowed = allowed  # f(h, r, o) -> bool
+        self.allowed_source = allowed_source
+        self.why_not = why_not
+        self.double = double  # a possible win may be deferred to double (加倍)
+
     def __copy__(self) -> "WinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "WinSpec":
         return self
 
-    standard: bool = True
-    seven_pairs: bool = False
-    quads_as_two_pairs: bool = True
-    thirteen_orphans: bool = False
-    honours_and_knitted: bool = False  # fourteen different tiles around a knitted straight
-    knitted_straight: bool = False  # a knitted straight, one more set and a pair
-    allowed: Callable | None = None  # f(h, r, o) -> bool
-    allowed_source: str = ""
-    why_not: Text = Text("", "")
-    double: Any = False  # a possible win may be deferred to double (加倍)
 
-
-@dataclass(frozen=True)
 class FlatFans:
     """The fan table as the compiler lays it out for the fast scoring path.
 
@@ -232,46 +320,80 @@ class FlatFans:
     Every mask is over those positions.
     """
 
-    order: tuple[int, ...]  # the fan index at each position
-    position: tuple[int, ...]  # the position of each fan index
-    excludes: tuple[int, ...]  # per position: the fans it excludes (the closure when exclusion is transitive)
-    excludes_times: tuple[tuple[tuple[int, int], ...], ...]  # per position: (position, n) counts it removes
-    excludes_sets: tuple[int, ...]  # per position: per-set fans not counted again on its sets
-    partial: int = 0  # fans with 不计 ×n or 不计 on their sets: the only ones needing more than a mask
-    alone: int = 0  # fans counted only when nothing else is
-    bonus: int = 0  # fans that do not stop a fan counted alone
-    prefer: int = 0  # on equal totals, a reading counting one of these is kept
-    listed: bool = False  # only counted fans exclude (else every hit fan does)
+    def __init__(
+        self,
+        order: tuple[int, ...],
+        position: tuple[int, ...],
+        excludes: tuple[int, ...],
+        excludes_times: tuple[tuple[tuple[int, int], ...], ...],
+        excludes_sets: tuple[int, ...],
+        partial: int = 0,
+        alone: int = 0,
+        bonus: int = 0,
+        prefer: int = 0,
+        listed: bool = False,
+    ) -> None:
+        self.order = order  # the fan index at each position
+        self.position = position  # the position of each fan index
+        self.excludes = excludes  # per position: the fans it excludes (the closure when exclusion is transitive)
+        self.excludes_times = excludes_times  # per position: (position, n) counts it removes
+        self.excludes_sets = excludes_sets  # per position: per-set fans not counted again on its sets
+        self.partial = partial  # fans with 不计 ×n or 不计 on their sets: the only ones needing more than a mask
+        self.alone = alone  # fans counted only when nothing else is
+        self.bonus = bonus  # fans that do not stop a fan counted alone
+        self.prefer = prefer  # on equal totals, a reading counting one of these is kept
+        self.listed = listed  # only counted fans exclude (else every hit fan does)
 
 
-@dataclass(frozen=True)
 class ScoringSpec:
+    def __init__(
+        self,
+        unit: str,
+        unit_name: Text,
+        combine: Any,
+        fans: tuple,
+        cap: Any = 0,
+        final: Callable | None = None,
+        final_source: str = "",
+        exclusion: str = "transitive",
+        set_principle: str = "account_once",
+        prefer: tuple = (),
+        fans_of_hand: Callable | None = None,
+        fans_of_arrangement: Callable | None = None,
+        flat: FlatFans | None = None,
+        flat_fans_of_hand: Callable | None = None,
+        flat_fans_of_arrangement: Callable | None = None,
+    ) -> None:
+        self.unit = unit
+        self.unit_name = unit_name
+        self.combine = combine  # add or multiply, or f(o, n) giving one
+        self.fans = fans  # FanSpec, in evaluation order
+        self.cap = cap  # the most a total may be; 0 = no cap
+        self.final = final  # f(h, r, o): the total from the combined fans
+        self.final_source = final_source
+        self.exclusion = exclusion  # transitive, or listed (only counted fans exclude, as listed)
+        self.set_principle = set_principle  # how fans over groups of sets combine (combos.py)
+        self.prefer = prefer  # fan ids: on equal totals, a reading counting one of them is kept
+        self.fans_of_hand = fans_of_hand  # f(h, o) -> [(fan index, count)]: plain fans read from the hand
+        self.fans_of_arrangement = fans_of_arrangement  # f(h, d, o) -> [(fan index, count)]: those reading one arrangement
+        self.flat = flat  # the same table for the fast path (runtime/flat.py)
+        self.flat_fans_of_hand = flat_fans_of_hand  # f(h, o, many) -> mask of positions; counts other than 1 into many
+        self.flat_fans_of_arrangement = flat_fans_of_arrangement  # f(h, d, o, many) -> mask, likewise
+
     def __copy__(self) -> "ScoringSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "ScoringSpec":
         return self
 
-    unit: str
-    unit_name: Text
-    combine: Any  # add or multiply, or f(o, n) giving one
-    fans: tuple  # FanSpec, in evaluation order
-    cap: Any = 0  # the most a total may be; 0 = no cap
-    final: Callable | None = None  # f(h, r, o): the total from the combined fans
-    final_source: str = ""
-    exclusion: str = "transitive"  # transitive, or listed (only counted fans exclude, as listed)
-    set_principle: str = "account_once"  # how fans over groups of sets combine (combos.py)
-    prefer: tuple = ()  # fan ids: on equal totals, a reading counting one of them is kept
-    fans_of_hand: Callable | None = None  # f(h, o) -> [(fan index, count)]: plain fans read from the hand
-    fans_of_arrangement: Callable | None = None  # f(h, d, o) -> [(fan index, count)]: those reading one arrangement
-    flat: FlatFans | None = None  # the same table for the fast path (runtime/flat.py)
-    flat_fans_of_hand: Callable | None = None  # f(h, o, many) -> mask of positions; counts other than 1 into many
-    flat_fans_of_arrangement: Callable | None = None  # f(h, d, o, many) -> mask, likewise
 
-
-@dataclass(frozen=True)
 class LiableSpec:
     """When `when` holds, `who` pays every payer's share of the win."""
+
+    def __init__(self, when: Callable, who: str, source: str = "") -> None:
+        self.when = when  # f(h, r, o)
+        self.who = who  # discarder or kong_feeder
+        self.source = source
 
     def __copy__(self) -> "LiableSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -280,33 +402,44 @@ class LiableSpec:
         return self
 
 
-    when: Callable  # f(h, r, o)
-    who: str  # discarder or kong_feeder
-    source: str = ""
-
-
-@dataclass(frozen=True)
 class SettlementSpec:
+    def __init__(
+        self,
+        discard_payers: Any = "discarder",
+        self_draw_payers: str = "others",
+        amount: Callable | None = None,
+        amount_source: str = "total",
+        self_draw_when: Callable | None = None,
+        self_draw_when_source: str = "",
+        liable: tuple = (),
+        extras: tuple = (),
+        table_fee: Any = 0,
+    ) -> None:
+        self.discard_payers = discard_payers  # discarder or others, or f(o, n) giving one
+        self.self_draw_payers = self_draw_payers
+        self.amount = amount  # f(s, o) -> int
+        self.amount_source = amount_source
+        self.self_draw_when = self_draw_when  # f(h, r, o): settle a discard win as a self-draw
+        self.self_draw_when_source = self_draw_when_source
+        self.liable = liable  # LiableSpec
+        self.extras = extras  # (reason, f(s, o), source): more lines per payer and winner
+        self.table_fee = table_fee  # every seat pays the house this much each hand (台费)
+
     def __copy__(self) -> "SettlementSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "SettlementSpec":
         return self
 
-    discard_payers: Any = "discarder"  # discarder or others, or f(o, n) giving one
-    self_draw_payers: str = "others"
-    amount: Callable | None = None  # f(s, o) -> int
-    amount_source: str = "total"
-    self_draw_when: Callable | None = None  # f(h, r, o): settle a discard win as a self-draw
-    self_draw_when_source: str = ""
-    liable: tuple = ()  # LiableSpec
-    extras: tuple = ()  # (reason, f(s, o), source): more lines per payer and winner
-    table_fee: Any = 0  # every seat pays the house this much each hand (台费)
 
-
-@dataclass(frozen=True)
 class KongPaySpec:
     """Kong payments: per kind (direct, added, concealed) who pays how much."""
+
+    def __init__(self, timing: str, at_draw: Any, rules: tuple, reason: str = "kong") -> None:
+        self.timing = timing  # immediate, at_end or owner_wins
+        self.at_draw = at_draw  # at_end: paid too at an exhausted wall
+        self.rules = rules  # (kind, who, amount), who: discarder or others
+        self.reason = reason
 
     def __copy__(self) -> "KongPaySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -315,13 +448,6 @@ class KongPaySpec:
         return self
 
 
-    timing: str  # immediate, at_end or owner_wins
-    at_draw: Any  # at_end: paid too at an exhausted wall
-    rules: tuple  # (kind, who, amount), who: discarder or others
-    reason: str = "kong"
-
-
-@dataclass(frozen=True)
 class SpecialSetSpec:
     """A named set of distinct tiles a player lays down from his hand.
 
@@ -330,6 +456,26 @@ class SpecialSetSpec:
     says what the set is in the hand's sets: kong (a pung or kong for
     `sets.pungs` and `sets.kongs`) or set (a set of its own)."""
 
+    def __init__(
+        self,
+        id: str,
+        name: Text,
+        groups: tuple,
+        counts_as: str = "set",
+        declare: str = "opening",
+        payment: Any = 0,
+        when: Any = True,
+        rule: str = "",
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.groups = groups  # tuples of distinct tiles, sorted
+        self.counts_as = counts_as  # kong or set
+        self.declare = declare  # opening: before the player's first discard; any_turn
+        self.payment = payment  # int or f(k, o): what each other player pays its owner
+        self.when = when
+        self.rule = rule
+
     def __copy__(self) -> "SpecialSetSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
@@ -337,19 +483,11 @@ class SpecialSetSpec:
         return self
 
 
-    id: str
-    name: Text
-    groups: tuple  # tuples of distinct tiles, sorted
-    counts_as: str = "set"  # kong or set
-    declare: str = "opening"  # opening: before the player's first discard; any_turn
-    payment: Any = 0  # int or f(k, o): what each other player pays its owner
-    when: Any = True
-    rule: str = ""
-
-
-@dataclass(frozen=True)
 class ObservationSpec:
     """What a seat may see beyond its own tiles."""
+
+    def __init__(self, ready_player_sees_opponent: Any = False) -> None:
+        self.ready_player_sees_opponent = ready_player_sees_opponent  # a declared player sees the others' concealed tiles
 
     def __copy__(self) -> "ObservationSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -358,12 +496,12 @@ class ObservationSpec:
         return self
 
 
-    ready_player_sees_opponent: Any = False  # a declared player sees the others' concealed tiles
-
-
-@dataclass(frozen=True)
 class StakesSpec:
     """Stakes each seat buys before the deal."""
+
+    def __init__(self, when: Any, values: tuple) -> None:
+        self.when = when
+        self.values = values
 
     def __copy__(self) -> "StakesSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -372,59 +510,77 @@ class StakesSpec:
         return self
 
 
-    when: Any
-    values: tuple
-
-
-@dataclass(frozen=True)
 class HorseSpec:
+    def __init__(
+        self,
+        seats: dict,
+        bought_each: Any = 0,
+        bought_dealer: Any = 0,
+        mirror: str = "win",
+        reason: str = "horse",
+        reward: Any = 0,
+        amount: Callable | None = None,
+    ) -> None:
+        self.seats = seats  # player count -> tuple, per seat offset from the dealer, of tile tuples
+        self.bought_each = bought_each
+        self.bought_dealer = bought_dealer
+        self.mirror = mirror
+        self.reason = reason
+        self.reward = reward
+        self.amount = amount  # f(s, o) with s.share: a horse's payment per share; None = the share
+
     def __copy__(self) -> "HorseSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "HorseSpec":
         return self
 
-    seats: dict  # player count -> tuple, per seat offset from the dealer, of tile tuples
-    bought_each: Any = 0
-    bought_dealer: Any = 0
-    mirror: str = "win"
-    reason: str = "horse"
-    reward: Any = 0
-    amount: Callable | None = None  # f(s, o) with s.share: a horse's payment per share; None = the share
 
-
-@dataclass(frozen=True)
 class FollowSpec:
+    def __init__(self, when: Any, amount: Callable, amount_source: str, reason: str = "gen_zhuang") -> None:
+        self.when = when
+        self.amount = amount  # f(p, o) with p.follow_round
+        self.amount_source = amount_source
+        self.reason = reason
+
     def __copy__(self) -> "FollowSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "FollowSpec":
         return self
 
-    when: Any
-    amount: Callable  # f(p, o) with p.follow_round
-    amount_source: str
-    reason: str = "gen_zhuang"
 
-
-@dataclass(frozen=True)
 class WildSpec:
+    def __init__(
+        self,
+        fixed: tuple = (),
+        indicator: Any = False,
+        honour_order: tuple = tuple(range(27, 34)),
+        win_with_count: int = 0,
+        win_with_when: Any = False,
+    ) -> None:
+        self.fixed = fixed  # (tiles, when): kinds wild at some tables
+        self.indicator = indicator  # a turned tile names the wild kind for the hand
+        self.honour_order = honour_order
+        self.win_with_count = win_with_count  # holding this many wilds wins at once
+        self.win_with_when = win_with_when
+
     def __copy__(self) -> "WildSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "WildSpec":
         return self
 
-    fixed: tuple = ()  # (tiles, when): kinds wild at some tables
-    indicator: Any = False  # a turned tile names the wild kind for the hand
-    honour_order: tuple = tuple(range(27, 34))
-    win_with_count: int = 0  # holding this many wilds wins at once
-    win_with_when: Any = False
 
-
-@dataclass(frozen=True)
 class HistoryWinSpec:
     """A win on a seat's run of discards, the hand not examined."""
+
+    def __init__(self, id: str, name: Text, when: Callable, when_source: str, fans: tuple) -> None:
+        self.id = id
+        self.name = name
+        self.when = when  # f(s, o) over the seat
+        self.when_source = when_source
+        self.fans = fans  # fan ids counted
 
     def __copy__(self) -> "HistoryWinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -433,14 +589,6 @@ class HistoryWinSpec:
         return self
 
 
-    id: str
-    name: Text
-    when: Callable  # f(s, o) over the seat
-    when_source: str
-    fans: tuple  # fan ids counted
-
-
-@dataclass(frozen=True)
 class WallRuleSpec:
     """One rule of an exhausted wall (`settlement.exhausted_wall`), run in
     the declared order among the seats that have not won this hand.
@@ -453,6 +601,40 @@ class WallRuleSpec:
     reason `refund` it received this hand (and still holds) to those who
     paid them and take part."""
 
+    def __init__(
+        self,
+        id: str,
+        name: Text,
+        kind: str,
+        when: Any = True,
+        pays: Callable | None = None,
+        pays_source: str = "",
+        collects: Callable | None = None,
+        collects_source: str = "",
+        amount: Callable | None = None,
+        amount_source: str = "",
+        ignore_fans: tuple = (),
+        refund: str = "",
+        by: Callable | None = None,
+        by_source: str = "",
+        rule: str = "",
+    ) -> None:
+        self.id = id  # the payment reason
+        self.name = name
+        self.kind = kind  # pay or refund
+        self.when = when
+        self.pays = pays  # f(s, o) over one seat
+        self.pays_source = pays_source
+        self.collects = collects  # f(s, o) over one seat
+        self.collects_source = collects_source
+        self.amount = amount  # f(s, o): one payer to one collector
+        self.amount_source = amount_source
+        self.ignore_fans = ignore_fans  # fans left out of the collector's value
+        self.refund = refund  # refund: the reason of the payments returned
+        self.by = by  # refund: f(s, o), the seats that return
+        self.by_source = by_source
+        self.rule = rule
+
     def __copy__(self) -> "WallRuleSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
@@ -460,28 +642,36 @@ class WallRuleSpec:
         return self
 
 
-    id: str  # the payment reason
-    name: Text
-    kind: str  # pay or refund
-    when: Any = True
-    pays: Callable | None = None  # f(s, o) over one seat
-    pays_source: str = ""
-    collects: Callable | None = None  # f(s, o) over one seat
-    collects_source: str = ""
-    amount: Callable | None = None  # f(s, o): one payer to one collector
-    amount_source: str = ""
-    ignore_fans: tuple = ()  # fans left out of the collector's value
-    refund: str = ""  # refund: the reason of the payments returned
-    by: Callable | None = None  # refund: f(s, o), the seats that return
-    by_source: str = ""
-    rule: str = ""
-
-
-@dataclass(frozen=True)
 class OpeningStep:
     """One step of the opening (`opening:`), run in the declared order
     before the dealer's first discard: stakes, deal, flowers, exchange,
     declare or ready (runtime/opening.py)."""
+
+    def __init__(
+        self,
+        kind: str,
+        id: str = "",
+        name: Text = Text("", ""),
+        when: Any = True,
+        tiles: int = 0,
+        same_suit: bool = True,
+        directions: tuple = (),
+        choices: tuple = (),
+        choices_are_suits: bool = False,
+        auto: str = "first",
+        rule: str = "",
+    ) -> None:
+        self.kind = kind
+        self.id = id  # exchange and declare: the step's id (a declaration's id is its verb)
+        self.name = name
+        self.when = when
+        self.tiles = tiles  # exchange: the tiles each seat passes
+        self.same_suit = same_suit  # exchange: all of one suit
+        self.directions = directions  # exchange: next, previous, across; several: drawn from the hand's seed
+        self.choices = choices  # declare: the values offered
+        self.choices_are_suits = choices_are_suits  # declare: the table's number suits (m, p, s) are the values
+        self.auto = auto  # declare: how automatic play chooses: fewest_suit or first
+        self.rule = rule
 
     def __copy__(self) -> "OpeningStep":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -490,24 +680,28 @@ class OpeningStep:
         return self
 
 
-    kind: str
-    id: str = ""  # exchange and declare: the step's id (a declaration's id is its verb)
-    name: Text = Text("", "")
-    when: Any = True
-    tiles: int = 0  # exchange: the tiles each seat passes
-    same_suit: bool = True  # exchange: all of one suit
-    directions: tuple = ()  # exchange: next, previous, across; several: drawn from the hand's seed
-    choices: tuple = ()  # declare: the values offered
-    choices_are_suits: bool = False  # declare: the table's number suits (m, p, s) are the values
-    auto: str = "first"  # declare: how automatic play chooses: fewest_suit or first
-    rule: str = ""
-
-
-@dataclass(frozen=True)
 class RestrictionSpec:
     """What a seat may not do with some tiles, given its declarations
     (`restrictions:`): `tiles` is f(t, s, o) over one tile kind and the
     seat, fixed once the seat's declarations are known."""
+
+    def __init__(
+        self,
+        tiles: Callable,
+        tiles_source: str,
+        discard_first: bool = False,
+        forbids: tuple = (),
+        no_win: bool = False,
+        why: Text = Text("", ""),
+        rule: str = "",
+    ) -> None:
+        self.tiles = tiles
+        self.tiles_source = tiles_source
+        self.discard_first = discard_first  # while it holds such tiles, it discards one of them
+        self.forbids = forbids  # pong, kong (every kind), chow: not with such a tile
+        self.no_win = no_win  # a hand holding such a tile neither wins nor is ready
+        self.why = why
+        self.rule = rule
 
     def __copy__(self) -> "RestrictionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -516,21 +710,25 @@ class RestrictionSpec:
         return self
 
 
-    tiles: Callable
-    tiles_source: str
-    discard_first: bool = False  # while it holds such tiles, it discards one of them
-    forbids: tuple = ()  # pong, kong (every kind), chow: not with such a tile
-    no_win: bool = False  # a hand holding such a tile neither wins nor is ready
-    why: Text = Text("", "")
-    rule: str = ""
-
-
-@dataclass(frozen=True)
 class HandEndSpec:
     """When a hand ends (`hand_end:`): at the first win (`end`), or winners
     leave and the others play on until `until_in` seats are left or the
     wall is empty (`leave`), or winners stay in, locked, and may win again
     until the wall is empty (`stay`)."""
+
+    def __init__(
+        self,
+        winners: str = "end",
+        until_in: Any = 1,
+        resume: str = "after_last_winner",
+        locked_forbids: tuple = ("pong", "chow"),
+        locked_kong: str = "same_waits",
+    ) -> None:
+        self.winners = winners
+        self.until_in = until_in
+        self.resume = resume  # or after_discarder: who draws after a win
+        self.locked_forbids = locked_forbids  # stay: claims a winner may no longer make
+        self.locked_kong = locked_kong  # stay: kongs a winner may still make
 
     def __copy__(self) -> "HandEndSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -539,18 +737,26 @@ class HandEndSpec:
         return self
 
 
-    winners: str = "end"
-    until_in: Any = 1
-    resume: str = "after_last_winner"  # or after_discarder: who draws after a win
-    locked_forbids: tuple = ("pong", "chow")  # stay: claims a winner may no longer make
-    locked_kong: str = "same_waits"  # stay: kongs a winner may still make
-
-
-@dataclass(frozen=True)
 class PaymentMoveSpec:
     """On a win, payments made earlier in the hand pass to a winner: what
     the discarder's latest kong collected, when `when` holds for the win
     (f(h, r, o))."""
+
+    def __init__(
+        self,
+        payments: str,
+        when: Callable,
+        when_source: str,
+        to: str = "first_winner",
+        reason: str = "moved",
+        name: Text = Text("", ""),
+    ) -> None:
+        self.payments = payments  # discarder_last_kong
+        self.when = when
+        self.when_source = when_source
+        self.to = to  # the first winner in turn order after the discarder
+        self.reason = reason
+        self.name = name
 
     def __copy__(self) -> "PaymentMoveSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -559,86 +765,135 @@ class PaymentMoveSpec:
         return self
 
 
-    payments: str  # discarder_last_kong
-    when: Callable
-    when_source: str
-    to: str = "first_winner"  # the first winner in turn order after the discarder
-    reason: str = "moved"
-    name: Text = Text("", "")
-
-
-@dataclass(frozen=True)
 class DealerSpec:
+    def __init__(
+        self,
+        first: str = "0",
+        next: tuple = (("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer")),
+        may_repeat: Any = True,
+        creator_deals: Any = False,
+    ) -> None:
+        self.first = first  # a seat number or "random"
+        self.next = next
+        self.may_repeat = may_repeat
+        self.creator_deals = creator_deals  # seat 0 deals the first hand when this holds
+
     def __copy__(self) -> "DealerSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "DealerSpec":
         return self
 
-    first: str = "0"  # a seat number or "random"
     # (after, deals) tried in order: after dealer_wins, several_winners, win,
     # draw or any; deals dealer, next, winner, discarder or discarder_next
-    next: tuple = (("several_winners", "discarder"), ("win", "winner"), ("draw", "dealer"))
-    may_repeat: Any = True
-    creator_deals: Any = False  # seat 0 deals the first hand when this holds
 
 
-@dataclass(frozen=True)
 class Ruleset:
+    def __init__(
+        self,
+        name: str,
+        title: Text,
+        source: str,
+        source_sha256: str,
+        rules_file: str,
+        summary: str,
+        players: tuple,
+        default_players: int,
+        tile_kinds: tuple,
+        removals: tuple,
+        copies: int,
+        dealer_tiles: int,
+        other_tiles: int,
+        reserved_tail: Any,
+        left_undrawn: Any,
+        options: tuple,
+        constraints: tuple,
+        claims: ClaimsSpec,
+        kongs: KongSpec,
+        ready: ReadySpec,
+        winning: WinSpec,
+        scoring: ScoringSpec,
+        settlement: SettlementSpec,
+        dealer: DealerSpec,
+        hands: Any,
+        verbs: tuple = (),
+        parents: tuple = (),
+        face_up_tail: Any = 0,
+        stakes: StakesSpec | None = None,
+        history_wins: tuple = (),
+        flower_wins: tuple = (),
+        flower_robs: tuple = (),
+        kong_payments: KongPaySpec | None = None,
+        wilds: WildSpec | None = None,
+        autoplay_wins: Any = False,
+        prevailing_wind: str = "east",
+        wind_rounds: Any = 0,
+        flower_sets: tuple = (),
+        horses: HorseSpec | None = None,
+        follow_dealer: FollowSpec | None = None,
+        special_sets: tuple = (),
+        observation: ObservationSpec | None = None,
+        wall_rules: tuple = (),
+        opening: tuple = (OpeningStep("deal"),),
+        restrictions: tuple = (),
+        hand_end: HandEndSpec = HandEndSpec(),
+        payment_moves: tuple = (),
+        provenance: dict | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.source = source
+        self.source_sha256 = source_sha256
+        self.rules_file = rules_file
+        self.summary = summary
+        self.players = players
+        self.default_players = default_players
+        self.tile_kinds = tile_kinds  # kinds in play, sorted
+        self.removals = removals  # (tiles, when): kinds taken out at some tables
+        self.copies = copies
+        self.dealer_tiles = dealer_tiles
+        self.other_tiles = other_tiles
+        self.reserved_tail = reserved_tail
+        self.left_undrawn = left_undrawn
+        self.options = options
+        self.constraints = constraints
+        self.claims = claims
+        self.kongs = kongs
+        self.ready = ready
+        self.winning = winning
+        self.scoring = scoring
+        self.settlement = settlement
+        self.dealer = dealer
+        self.hands = hands  # number of hands in a match
+        self.verbs = verbs
+        self.parents = parents  # the variants this one extends, nearest first
+        self.face_up_tail = face_up_tail  # tail tiles turned face up; a kong takes one of them
+        self.stakes = stakes
+        self.history_wins = history_wins  # HistoryWinSpec
+        self.flower_wins = flower_wins  # HistoryWinSpec: a win on one's own flowers
+        self.flower_robs = flower_robs  # HistoryWinSpec: a win on a flower another seat sets aside
+        self.kong_payments = kong_payments
+        self.wilds = wilds
+        self.autoplay_wins = autoplay_wins  # automatic play (托管) takes every win it may
+        self.prevailing_wind = prevailing_wind  # or by_round: the wind moves on each time the deal comes back to the first dealer
+        self.wind_rounds = wind_rounds  # a match of this many rounds of wind (0: of `hands` hands)
+        self.flower_sets = flower_sets  # tuples of flowers counted when held complete
+        self.horses = horses
+        self.follow_dealer = follow_dealer
+        self.special_sets = special_sets  # SpecialSetSpec
+        self.observation = observation
+        self.wall_rules = wall_rules  # WallRuleSpec, in order
+        self.opening = opening  # OpeningStep, in order
+        self.restrictions = restrictions  # RestrictionSpec
+        self.hand_end = hand_end
+        self.payment_moves = payment_moves  # PaymentMoveSpec
+        self.provenance = provenance  # where values come from: {values, sections, fans, options, option_rules}
+
     def __copy__(self) -> "Ruleset":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "Ruleset":
         return self
-
-    name: str
-    title: Text
-    source: str
-    source_sha256: str
-    rules_file: str
-    summary: str
-    players: tuple
-    default_players: int
-    tile_kinds: tuple  # kinds in play, sorted
-    removals: tuple  # (tiles, when): kinds taken out at some tables
-    copies: int
-    dealer_tiles: int
-    other_tiles: int
-    reserved_tail: Any
-    left_undrawn: Any
-    options: tuple
-    constraints: tuple
-    claims: ClaimsSpec
-    kongs: KongSpec
-    ready: ReadySpec
-    winning: WinSpec
-    scoring: ScoringSpec
-    settlement: SettlementSpec
-    dealer: DealerSpec
-    hands: Any  # number of hands in a match
-    verbs: tuple = ()
-    parents: tuple = ()  # the variants this one extends, nearest first
-    face_up_tail: Any = 0  # tail tiles turned face up; a kong takes one of them
-    stakes: StakesSpec | None = None
-    history_wins: tuple = ()  # HistoryWinSpec
-    flower_wins: tuple = ()  # HistoryWinSpec: a win on one's own flowers
-    flower_robs: tuple = ()  # HistoryWinSpec: a win on a flower another seat sets aside
-    kong_payments: KongPaySpec | None = None
-    wilds: WildSpec | None = None
-    autoplay_wins: Any = False  # automatic play (托管) takes every win it may
-    prevailing_wind: str = "east"  # or by_round: the wind moves on each time the deal comes back to the first dealer
-    wind_rounds: Any = 0  # a match of this many rounds of wind (0: of `hands` hands)
-    flower_sets: tuple = ()  # tuples of flowers counted when held complete
-    horses: HorseSpec | None = None
-    follow_dealer: FollowSpec | None = None
-    special_sets: tuple = ()  # SpecialSetSpec
-    observation: ObservationSpec | None = None
-    wall_rules: tuple = ()  # WallRuleSpec, in order
-    opening: tuple = (OpeningStep("deal"),)  # OpeningStep, in order
-    restrictions: tuple = ()  # RestrictionSpec
-    hand_end: HandEndSpec = HandEndSpec()
-    payment_moves: tuple = ()  # PaymentMoveSpec
-    provenance: dict | None = None  # where values come from: {values, sections, fans, options, option_rules}
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
@@ -659,6 +914,8 @@ class Ruleset:
         values = {o.id: o.default for o in self.options}
         for key, value in (options or {}).items():
             values[key] = self.option(key).coerce(value)
+        from types import SimpleNamespace  # here, not at the top: ~0.7 ms of importing a variant
+
         o = SimpleNamespace(**values)
         for c in self.constraints:
             if not c.check(o, players):

@@ -9,46 +9,77 @@ tile) is valued and the best one kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
-
 from . import flat as fl
 from . import hand as hm
 from . import knitted as kn
 from . import scoring_form
+from .copying import replace
 from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
 from .tiles import NUM_PLAYABLE
 
+TYPE_CHECKING = False  # mypy reads the block below; `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass
+
 class WinContext:
-    concealed: list  # counts (42) of the concealed tiles, winning tile excluded
-    melds: list  # Meld
-    win_tile: int
-    self_drawn: bool
-    robbing_kong: bool = False
-    kong_replacement: bool = False
-    kong_chain: int = 0
-    after_kong_discard: bool = False
-    last_tile: bool = False
-    last_copy: bool = False
-    first_turn: bool = False
-    first_discard: bool = False
-    is_dealer: bool = False
-    discarder_is_dealer: bool = False
-    declared_ready: bool = False
-    seat_wind: int = 27
-    round_wind: int = 27
-    flowers: int = 0
-    flowers_aside: tuple = ()  # the flowers set aside, where known (hand JSON may give only their number)
-    players: int = 4
-    first_draw: bool = False  # self-drawn with the winner's first tile, before his first discard
-    flower_replacement: bool = False  # self-drawn on the replacement of a flower
-    game_claims: int = 0  # chows, pungs and exposed kongs claimed by anyone before the win
-    game_melds: int = -1  # sets laid down by anyone before the win; -1: the winner's own
-    declared_at_opening: bool = False
-    doublings: int = 0  # wins the winner deferred to double (加倍)
-    choices: dict = field(default_factory=dict)  # the winner's declarations (declaration id -> value)
+    def __init__(
+        self,
+        concealed: list,
+        melds: list,
+        win_tile: int,
+        self_drawn: bool,
+        robbing_kong: bool = False,
+        kong_replacement: bool = False,
+        kong_chain: int = 0,
+        after_kong_discard: bool = False,
+        last_tile: bool = False,
+        last_copy: bool = False,
+        first_turn: bool = False,
+        first_discard: bool = False,
+        is_dealer: bool = False,
+        discarder_is_dealer: bool = False,
+        declared_ready: bool = False,
+        seat_wind: int = 27,
+        round_wind: int = 27,
+        flowers: int = 0,
+        flowers_aside: tuple = (),
+        players: int = 4,
+        first_draw: bool = False,
+        flower_replacement: bool = False,
+        game_claims: int = 0,
+        game_melds: int = -1,
+        declared_at_opening: bool = False,
+        doublings: int = 0,
+        choices: dict | None = None,
+    ) -> None:
+        self.concealed = concealed  # counts (42) of the concealed tiles, winning tile excluded
+        self.melds = melds  # Meld
+        self.win_tile = win_tile
+        self.self_drawn = self_drawn
+        self.robbing_kong = robbing_kong
+        self.kong_replacement = kong_replacement
+        self.kong_chain = kong_chain
+        self.after_kong_discard = after_kong_discard
+        self.last_tile = last_tile
+        self.last_copy = last_copy
+        self.first_turn = first_turn
+        self.first_discard = first_discard
+        self.is_dealer = is_dealer
+        self.discarder_is_dealer = discarder_is_dealer
+        self.declared_ready = declared_ready
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.flowers = flowers
+        self.flowers_aside = flowers_aside  # the flowers set aside, where known (hand JSON may give only their number)
+        self.players = players
+        self.first_draw = first_draw  # self-drawn with the winner's first tile, before his first discard
+        self.flower_replacement = flower_replacement  # self-drawn on the replacement of a flower
+        self.game_claims = game_claims  # chows, pungs and exposed kongs claimed by anyone before the win
+        self.game_melds = game_melds  # sets laid down by anyone before the win; -1: the winner's own
+        self.declared_at_opening = declared_at_opening
+        self.doublings = doublings  # wins the winner deferred to double (加倍)
+        self.choices: dict = {} if choices is None else choices  # the winner's declarations (declaration id -> value)
 
 
 class HandFacts:
@@ -402,17 +433,28 @@ def arrangements(h: HandFacts) -> list[Arrangement]:
     return out
 
 
-@dataclass
 class Valuation:
-    fans: list  # (FanSpec, value, count)
-    total: int
-    arrangement: Arrangement | None = None
-    win_allowed: bool = True
-    why: str = ""
-    facts: HandFacts | None = None
-    result: Any = None  # the `r` of result expressions
-    history: str = ""  # the id of a win on discards, which examines no hand
-    uncapped: int = 0  # the total before the variant's cap
+    def __init__(
+        self,
+        fans: list,
+        total: int,
+        arrangement: Arrangement | None = None,
+        win_allowed: bool = True,
+        why: str = "",
+        facts: HandFacts | None = None,
+        result: Any = None,
+        history: str = "",
+        uncapped: int = 0,
+    ) -> None:
+        self.fans = fans  # (FanSpec, value, count)
+        self.total = total
+        self.arrangement = arrangement
+        self.win_allowed = win_allowed
+        self.why = why
+        self.facts = facts
+        self.result = result  # the `r` of result expressions
+        self.history = history  # the id of a win on discards, which examines no hand
+        self.uncapped = uncapped  # the total before the variant's cap
 
     def __deepcopy__(self, memo: dict) -> "Valuation":
         """A finished valuation is a value, never changed once made: a deep

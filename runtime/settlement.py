@@ -3,7 +3,6 @@ checks, refunds), payments moved to a winner, and the next dealer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from . import analysis, restrictions
 from .claims import hypothetical
@@ -14,49 +13,82 @@ from .tiles import NAMES
 HOUSE = -1  # the payee of a table fee (台费): no seat
 
 
-@dataclass(frozen=True)
 class Payment:
-    payer: int
-    payee: int  # a seat, or HOUSE
-    amount: int
-    reason: str
-    kong: int = -1  # the index in game.kongs of the kong it pays for
+    def __init__(self, payer: int, payee: int, amount: int, reason: str, kong: int = -1) -> None:
+        self.payer = payer
+        self.payee = payee  # a seat, or HOUSE
+        self.amount = amount
+        self.reason = reason
+        self.kong = kong  # the index in game.kongs of the kong it pays for
 
-    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
-    # frozen dataclass of the compiled build field by field)
+    # immutable: a copy is the object itself
     def __copy__(self) -> "Payment":
         return self
 
     def __deepcopy__(self, memo: dict) -> "Payment":
         return self
 
+    # compared and hashed by value, as the dataclass it was (not one for
+    # import time, runtime/ruleset.py)
+    def _key(self) -> tuple:
+        return (self.payer, self.payee, self.amount, self.reason, self.kong)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Payment):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Payment(payer={self.payer!r}, payee={self.payee!r}, amount={self.amount!r}, "
+                f"reason={self.reason!r}, kong={self.kong!r})")
+
     def to_json(self) -> dict:
         return {"from": self.payer, "to": self.payee if self.payee >= 0 else None, "amount": self.amount,
                 "reason": self.reason}
 
 
-@dataclass
 class HandResult:
-    end: str  # win or draw
-    winners: list
-    discarder: int
-    self_drawn: bool
-    payments: list
-    deltas: list
-    next_dealer: int
-    win_tile: int = -1
-    robbing_kong: bool = False
-    valuations: dict = field(default_factory=dict)  # seat -> Valuation
-    horses: list = field(default_factory=list)  # {tile, kind, owner, seat, mark}
-    wilds: tuple = ()  # the wild kinds in force this hand
-    indicator: int = -1  # the turned tile that chose them
-    wins: list | None = None  # WinRecord of each win, where wins do not end the hand
+    def __init__(
+        self,
+        end: str,
+        winners: list,
+        discarder: int,
+        self_drawn: bool,
+        payments: list,
+        deltas: list,
+        next_dealer: int,
+        win_tile: int = -1,
+        robbing_kong: bool = False,
+        valuations: dict | None = None,
+        horses: list | None = None,
+        wilds: tuple = (),
+        indicator: int = -1,
+        wins: list | None = None,
+        exhausted: bool = False,
+    ) -> None:
+        self.end = end  # win or draw
+        self.winners = winners
+        self.discarder = discarder
+        self.self_drawn = self_drawn
+        self.payments = payments
+        self.deltas = deltas
+        self.next_dealer = next_dealer
+        self.win_tile = win_tile
+        self.robbing_kong = robbing_kong
+        self.valuations: dict = {} if valuations is None else valuations  # seat -> Valuation
+        self.horses: list = [] if horses is None else horses  # {tile, kind, owner, seat, mark}
+        self.wilds = wilds  # the wild kinds in force this hand
+        self.indicator = indicator  # the turned tile that chose them
+        self.wins = wins  # WinRecord of each win, where wins do not end the hand
+        self.exhausted = exhausted  # the wall ran out
 
     def __deepcopy__(self, memo: dict) -> "HandResult":
-        from .copying import deepcopy_dataclass
+        from .copying import deepcopy_fields
 
-        return deepcopy_dataclass(self, memo)
-    exhausted: bool = False  # the wall ran out
+        return deepcopy_fields(self, memo)
 
     def fans_json(self) -> dict:
         return {str(s): v.fan_json() for s, v in sorted(self.valuations.items())}
@@ -89,22 +121,31 @@ class HandResult:
         return out
 
 
-@dataclass
 class WinRecord:
     """One win of a hand whose wins do not end it, settled when it happened."""
 
-    winners: list
-    discarder: int
-    self_drawn: bool  # as settled
-    tile: int
-    robbing_kong: bool
-    valuations: dict  # seat -> Valuation
-    payments: list  # what this win paid (moves included)
+    def __init__(
+        self,
+        winners: list,
+        discarder: int,
+        self_drawn: bool,
+        tile: int,
+        robbing_kong: bool,
+        valuations: dict,
+        payments: list,
+    ) -> None:
+        self.winners = winners
+        self.discarder = discarder
+        self.self_drawn = self_drawn  # as settled
+        self.tile = tile
+        self.robbing_kong = robbing_kong
+        self.valuations = valuations  # seat -> Valuation
+        self.payments = payments  # what this win paid (moves included)
 
     def __deepcopy__(self, memo: dict) -> "WinRecord":
-        from .copying import deepcopy_dataclass
+        from .copying import deepcopy_fields
 
-        return deepcopy_dataclass(self, memo)
+        return deepcopy_fields(self, memo)
 
     def to_json(self) -> dict:
         return {
@@ -149,23 +190,39 @@ def _liable(game, valuation, source: int) -> int:
     return -1
 
 
-@dataclass(frozen=True)
 class Share:
     """One payer's share of one winner's win, and who actually pays it."""
 
-    payer: int  # whose share it is
-    paid_by: int  # the payer, or the seat liable for every share
-    winner: int
-    amount: int
-    reason: str
+    def __init__(self, payer: int, paid_by: int, winner: int, amount: int, reason: str) -> None:
+        self.payer = payer  # whose share it is
+        self.paid_by = paid_by  # the payer, or the seat liable for every share
+        self.winner = winner
+        self.amount = amount
+        self.reason = reason
 
-    # immutable: a copy is the object itself (copy.deepcopy cannot rebuild a
-    # frozen dataclass of the compiled build field by field)
+    # immutable: a copy is the object itself
     def __copy__(self) -> "Share":
         return self
 
     def __deepcopy__(self, memo: dict) -> "Share":
         return self
+
+    # compared and hashed by value, as the dataclass it was (not one for
+    # import time, runtime/ruleset.py)
+    def _key(self) -> tuple:
+        return (self.payer, self.paid_by, self.winner, self.amount, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Share):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Share(payer={self.payer!r}, paid_by={self.paid_by!r}, winner={self.winner!r}, "
+                f"amount={self.amount!r}, reason={self.reason!r})")
 
 
 def _settled_as_self_draw(table, v, self_drawn: bool, robbing: bool) -> bool:

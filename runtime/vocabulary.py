@@ -26,7 +26,6 @@ as `seat.choice.ID` (and `winner.choice.ID`, `payer.choice.ID`), a string,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 BOOL, INT, TILE, TILES, STR = "bool", "int", "tile", "tiles", "str"
 
@@ -46,20 +45,20 @@ SCOPE_PARAMS = {
 }
 
 
-@dataclass(frozen=True)
 class Fact:
+    def __init__(self, name: str, type: str, code: str, scopes: frozenset, doc: str, args: tuple = ()) -> None:
+        self.name = name
+        self.type = type
+        self.code = code
+        self.scopes = scopes
+        self.doc = doc
+        self.args = args
+
     def __copy__(self) -> "Fact":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
 
     def __deepcopy__(self, memo: dict) -> "Fact":
         return self
-
-    name: str
-    type: str
-    code: str
-    scopes: frozenset
-    doc: str
-    args: tuple = field(default=())
 
 
 _FACTS: list[Fact] = []

@@ -42,3 +42,20 @@ def test_build_info_says_which_build_runs(tmp_path):
 def test_mjc_version_names_the_build(tmp_path):
     lines = _run("import sys; from mjc.cli import main; sys.argv = ['mjc', '--version']; main()", tmp_path)
     assert lines[0].startswith("mjc ") and lines[0].endswith(runtime.build_info()), lines
+
+
+# Importing a variant is kept light (issue 14, docs/speed.md): none of these
+# may be imported on the way (the runtime's classes are not dataclasses, and
+# `typing` is imported for mypy only).
+HEAVY = ("dataclasses", "typing", "inspect", "importlib.util", "copy", "re")
+
+
+def test_importing_a_variant_imports_nothing_heavy(tmp_path):
+    from runtime.registry import names  # registry itself imports pkgutil (and so inspect): not in the probe
+
+    probe = (
+        f"import sys; before = set(sys.modules); import {', '.join('generated.' + n for n in names())}; "
+        f"print(' '.join(sorted(m for m in {HEAVY!r} if m in sys.modules and m not in before)))"
+    )
+    (new,) = _run(probe, tmp_path, MJC_PURE="0") or [""]
+    assert new == "", f"importing every variant imported {new}"

@@ -4,13 +4,13 @@ values (no "combined by when `...`")."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
 from mjc.cli import main
 from mjc.docs import rulebook
+from runtime.copying import replace
 from runtime.registry import load, names
 
 VARIANTS = names()
@@ -159,9 +159,9 @@ def test_set_fans_and_per_set_fans_say_what_they_count():
 
 def test_constant_values_read_as_numbers_and_formulas_as_formulas():
     rs = load("chaozhou")
-    fixed = dataclasses.replace(
-        rs, hands=8, reserved_tail=2, scoring=dataclasses.replace(rs.scoring, cap=64, combine="add"),
-        horses=dataclasses.replace(rs.horses, bought_each=2, bought_dealer=0, amount=None),
+    fixed = replace(
+        rs, hands=8, reserved_tail=2, scoring=replace(rs.scoring, cap=64, combine="add"),
+        horses=replace(rs.horses, bought_each=2, bought_dealer=0, amount=None),
     )
     out = rulebook(fixed)
     assert "Hands in a match: 8." in out
