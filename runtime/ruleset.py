@@ -30,16 +30,21 @@ class OptionError(ValueError):
     """A table option or player count the variant does not offer."""
 
 
-class Text:
+class Spec:
+    """An immutable spec: a copy is the spec itself (copy.deepcopy of a
+    compiled game, which copies field by field)."""
+
+    def __copy__(self) -> "Spec":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Spec":
+        return self
+
+
+class Text(Spec):
     def __init__(self, zh: str, en: str) -> None:
         self.zh = zh
         self.en = en
-
-    def __copy__(self) -> "Text":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "Text":
-        return self
 
     def both(self) -> str:
         if self.zh and self.en and self.zh != self.en:
@@ -47,7 +52,7 @@ class Text:
         return self.zh or self.en
 
 
-class OptionSpec:
+class OptionSpec(Spec):
     def __init__(
         self,
         id: str,
@@ -73,12 +78,6 @@ class OptionSpec:
         self.advanced = advanced
         self.rule = rule
         self.doc = doc
-
-    def __copy__(self) -> "OptionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "OptionSpec":
-        return self
 
     def coerce(self, value: Any) -> Any:
         """The value as this option stores it; raises OptionError."""
@@ -113,20 +112,14 @@ class OptionSpec:
         return value
 
 
-class ConstraintSpec:
+class ConstraintSpec(Spec):
     def __init__(self, check: Callable, message: Text, source: str) -> None:
         self.check = check
         self.message = message
         self.source = source
 
-    def __copy__(self) -> "ConstraintSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "ConstraintSpec":
-        return self
-
-
-class FanSpec:
+class FanSpec(Spec):
     def __init__(
         self,
         id: str,
@@ -165,14 +158,8 @@ class FanSpec:
         self.count_source = count_source
         self.doc = doc
 
-    def __copy__(self) -> "FanSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "FanSpec":
-        return self
-
-
-class PassRule:
+class PassRule(Spec):
     """A refusal that lasts after a pass, until the passer's own next draw or claim."""
 
     def __init__(
@@ -189,14 +176,8 @@ class PassRule:
         self.unless_worth_more = unless_worth_more  # a strictly more valuable win lifts it
         self.until_draw = until_draw  # lasts through the passer's claims, until his draw
 
-    def __copy__(self) -> "PassRule":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "PassRule":
-        return self
-
-
-class ClaimsSpec:
+class ClaimsSpec(Spec):
     def __init__(
         self,
         chow: Any = False,
@@ -227,14 +208,8 @@ class ClaimsSpec:
         self.pass_rules = pass_rules
         self.join_wins = join_wins  # one seat's win on a discard carries all who could win
 
-    def __copy__(self) -> "ClaimsSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "ClaimsSpec":
-        return self
-
-
-class KongSpec:
+class KongSpec(Spec):
     def __init__(
         self,
         concealed: Any = True,
@@ -249,14 +224,8 @@ class KongSpec:
         self.chain = chain
         self.show_concealed = show_concealed  # other players see one tile of a concealed kong
 
-    def __copy__(self) -> "KongSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "KongSpec":
-        return self
-
-
-class ReadySpec:
+class ReadySpec(Spec):
     def __init__(
         self,
         declare: str = "none",
@@ -273,14 +242,8 @@ class ReadySpec:
         self.when = when  # declaring is offered at this table
         self.kong_ignores = kong_ignores  # fans left out when comparing wait values
 
-    def __copy__(self) -> "ReadySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "ReadySpec":
-        return self
-
-
-class WinSpec:
+class WinSpec(Spec):
     def __init__(
         self,
         standard: bool = True,
@@ -304,12 +267,6 @@ class WinSpec:
         self.allowed_source = allowed_source
         self.why_not = why_not
         self.double = double  # a possible win may be deferred to double (加倍)
-
-    def __copy__(self) -> "WinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "WinSpec":
-        return self
 
 
 class FlatFans:
@@ -345,7 +302,7 @@ class FlatFans:
         self.listed = listed  # only counted fans exclude (else every hit fan does)
 
 
-class ScoringSpec:
+class ScoringSpec(Spec):
     def __init__(
         self,
         unit: str,
@@ -380,14 +337,8 @@ class ScoringSpec:
         self.flat_fans_of_hand = flat_fans_of_hand  # f(h, o, many) -> mask of positions; counts other than 1 into many
         self.flat_fans_of_arrangement = flat_fans_of_arrangement  # f(h, d, o, many) -> mask, likewise
 
-    def __copy__(self) -> "ScoringSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "ScoringSpec":
-        return self
-
-
-class LiableSpec:
+class LiableSpec(Spec):
     """When `when` holds, `who` pays every payer's share of the win."""
 
     def __init__(self, when: Callable, who: str, source: str = "") -> None:
@@ -395,14 +346,8 @@ class LiableSpec:
         self.who = who  # discarder or kong_feeder
         self.source = source
 
-    def __copy__(self) -> "LiableSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "LiableSpec":
-        return self
-
-
-class SettlementSpec:
+class SettlementSpec(Spec):
     def __init__(
         self,
         discard_payers: Any = "discarder",
@@ -425,14 +370,8 @@ class SettlementSpec:
         self.extras = extras  # (reason, f(s, o), source): more lines per payer and winner
         self.table_fee = table_fee  # every seat pays the house this much each hand (台费)
 
-    def __copy__(self) -> "SettlementSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "SettlementSpec":
-        return self
-
-
-class KongPaySpec:
+class KongPaySpec(Spec):
     """Kong payments: per kind (direct, added, concealed) who pays how much."""
 
     def __init__(self, timing: str, at_draw: Any, rules: tuple, reason: str = "kong") -> None:
@@ -441,14 +380,8 @@ class KongPaySpec:
         self.rules = rules  # (kind, who, amount), who: discarder or others
         self.reason = reason
 
-    def __copy__(self) -> "KongPaySpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "KongPaySpec":
-        return self
-
-
-class SpecialSetSpec:
+class SpecialSetSpec(Spec):
     """A named set of distinct tiles a player lays down from his hand.
 
     Four tiles are laid down like a kong and draw a replacement from the
@@ -476,41 +409,23 @@ class SpecialSetSpec:
         self.when = when
         self.rule = rule
 
-    def __copy__(self) -> "SpecialSetSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "SpecialSetSpec":
-        return self
-
-
-class ObservationSpec:
+class ObservationSpec(Spec):
     """What a seat may see beyond its own tiles."""
 
     def __init__(self, ready_player_sees_opponent: Any = False) -> None:
         self.ready_player_sees_opponent = ready_player_sees_opponent  # a declared player sees the others' concealed tiles
 
-    def __copy__(self) -> "ObservationSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "ObservationSpec":
-        return self
-
-
-class StakesSpec:
+class StakesSpec(Spec):
     """Stakes each seat buys before the deal."""
 
     def __init__(self, when: Any, values: tuple) -> None:
         self.when = when
         self.values = values
 
-    def __copy__(self) -> "StakesSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "StakesSpec":
-        return self
-
-
-class HorseSpec:
+class HorseSpec(Spec):
     def __init__(
         self,
         seats: dict,
@@ -529,28 +444,16 @@ class HorseSpec:
         self.reward = reward
         self.amount = amount  # f(s, o) with s.share: a horse's payment per share; None = the share
 
-    def __copy__(self) -> "HorseSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "HorseSpec":
-        return self
-
-
-class FollowSpec:
+class FollowSpec(Spec):
     def __init__(self, when: Any, amount: Callable, amount_source: str, reason: str = "gen_zhuang") -> None:
         self.when = when
         self.amount = amount  # f(p, o) with p.follow_round
         self.amount_source = amount_source
         self.reason = reason
 
-    def __copy__(self) -> "FollowSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "FollowSpec":
-        return self
-
-
-class WildSpec:
+class WildSpec(Spec):
     def __init__(
         self,
         fixed: tuple = (),
@@ -565,14 +468,8 @@ class WildSpec:
         self.win_with_count = win_with_count  # holding this many wilds wins at once
         self.win_with_when = win_with_when
 
-    def __copy__(self) -> "WildSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "WildSpec":
-        return self
-
-
-class HistoryWinSpec:
+class HistoryWinSpec(Spec):
     """A win on a seat's run of discards, the hand not examined."""
 
     def __init__(self, id: str, name: Text, when: Callable, when_source: str, fans: tuple) -> None:
@@ -582,14 +479,8 @@ class HistoryWinSpec:
         self.when_source = when_source
         self.fans = fans  # fan ids counted
 
-    def __copy__(self) -> "HistoryWinSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "HistoryWinSpec":
-        return self
-
-
-class WallRuleSpec:
+class WallRuleSpec(Spec):
     """One rule of an exhausted wall (`settlement.exhausted_wall`), run in
     the declared order among the seats that have not won this hand.
 
@@ -635,14 +526,8 @@ class WallRuleSpec:
         self.by_source = by_source
         self.rule = rule
 
-    def __copy__(self) -> "WallRuleSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "WallRuleSpec":
-        return self
-
-
-class OpeningStep:
+class OpeningStep(Spec):
     """One step of the opening (`opening:`), run in the declared order
     before the dealer's first discard: stakes, deal, flowers, exchange,
     declare or ready (runtime/opening.py)."""
@@ -673,14 +558,8 @@ class OpeningStep:
         self.auto = auto  # declare: how automatic play chooses: fewest_suit or first
         self.rule = rule
 
-    def __copy__(self) -> "OpeningStep":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "OpeningStep":
-        return self
-
-
-class RestrictionSpec:
+class RestrictionSpec(Spec):
     """What a seat may not do with some tiles, given its declarations
     (`restrictions:`): `tiles` is f(t, s, o) over one tile kind and the
     seat, fixed once the seat's declarations are known."""
@@ -703,14 +582,8 @@ class RestrictionSpec:
         self.why = why
         self.rule = rule
 
-    def __copy__(self) -> "RestrictionSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "RestrictionSpec":
-        return self
-
-
-class HandEndSpec:
+class HandEndSpec(Spec):
     """When a hand ends (`hand_end:`): at the first win (`end`), or winners
     leave and the others play on until `until_in` seats are left or the
     wall is empty (`leave`), or winners stay in, locked, and may win again
@@ -730,14 +603,8 @@ class HandEndSpec:
         self.locked_forbids = locked_forbids  # stay: claims a winner may no longer make
         self.locked_kong = locked_kong  # stay: kongs a winner may still make
 
-    def __copy__(self) -> "HandEndSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "HandEndSpec":
-        return self
-
-
-class PaymentMoveSpec:
+class PaymentMoveSpec(Spec):
     """On a win, payments made earlier in the hand pass to a winner: what
     the discarder's latest kong collected, when `when` holds for the win
     (f(h, r, o))."""
@@ -758,14 +625,8 @@ class PaymentMoveSpec:
         self.reason = reason
         self.name = name
 
-    def __copy__(self) -> "PaymentMoveSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
 
-    def __deepcopy__(self, memo: dict) -> "PaymentMoveSpec":
-        return self
-
-
-class DealerSpec:
+class DealerSpec(Spec):
     def __init__(
         self,
         first: str = "0",
@@ -778,17 +639,11 @@ class DealerSpec:
         self.may_repeat = may_repeat
         self.creator_deals = creator_deals  # seat 0 deals the first hand when this holds
 
-    def __copy__(self) -> "DealerSpec":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "DealerSpec":
-        return self
-
     # (after, deals) tried in order: after dealer_wins, several_winners, win,
     # draw or any; deals dealer, next, winner, discarder or discarder_next
 
 
-class Ruleset:
+class Ruleset(Spec):
     def __init__(
         self,
         name: str,
@@ -888,12 +743,6 @@ class Ruleset:
         self.hand_end = hand_end
         self.payment_moves = payment_moves  # PaymentMoveSpec
         self.provenance = provenance  # where values come from: {values, sections, fans, options, option_rules}
-
-    def __copy__(self) -> "Ruleset":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "Ruleset":
-        return self
 
     def option(self, option_id: str) -> OptionSpec:
         for opt in self.options:
