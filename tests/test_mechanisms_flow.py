@@ -158,6 +158,7 @@ VOIDS = {0: "11p 33p 5p 777p 22s 99s 5s 9p", 1: "99p 22s 333s 4s 66s 88s 8p", 2:
 
 def test_no_pung_and_no_win_in_the_void_suit(rs):
     from runtime import claims
+    from runtime.game import Window
 
     g = game(rs, VOIDS, wall="1s 2s 9s 4s", options={"swap": False})
     for seat, suit in {0: "p", 1: "s", 2: "p", 3: "s"}.items():
@@ -170,7 +171,7 @@ def test_no_pung_and_no_win_in_the_void_suit(rs):
     act(g, "0 pass")
     act(g, "2 discard 5p")  # seat 3 waits on 5p by shape, but holds bamboo, his void: no win is offered
     assert g.phase == "turn" and g.current == 3
-    window = type("W", (), {"kind": "discard", "tile": parse_tiles("5p")[0], "source": 2})()
+    window = Window(parse_tiles("5p")[0], 2, "discard")
     assert claims._discard_win(g, 3, window) is None
     act(g, "3 discard 6s")  # seat 1 holds 66s, but bamboo is his void: no pung is offered
     assert g.phase == "turn" and g.current == 0
