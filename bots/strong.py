@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 
+from runtime import analysis
 from runtime.actions import Action
 from runtime.bots import GreedyBot, _edge, _isolation
 from runtime.melds import CHOW, CONCEALED, DIRECT, KONG, PUNG, SPECIAL, Meld
@@ -310,18 +311,19 @@ class Evaluator:
         return total, claim
 
     def _ready_ev(self, counts, melds, declared, money) -> tuple[float, float]:
-        free = self._waits_ev(counts, melds, declared, money, self.hazards, self.opening_now)
+        shape = analysis.waits(self.table, counts, melds)
+        free = self._waits_ev(counts, melds, declared, money, self.hazards, self.opening_now, shape)
         if declared or not self.later_declare:
             return free
         # it may declare at its next discard: its wins are declared ones, a
         # round later, and it bears what declaring costs; or it stays free
         # (a declaration that only locks the hand is worth nothing)
-        later = self._waits_ev(counts, melds, True, money.declaring(self.seat), self.hazards[1:], False)
+        later = self._waits_ev(counts, melds, True, money.declaring(self.seat), self.hazards[1:], False, shape)
         later = (later[0] - self.declaring_cost(counts, later[1]), later[1])
         return max(free, later)
 
-    def _waits_ev(self, counts, melds, declared, money, hazards, opening: bool) -> tuple[float, float]:
-        waits = exact_ready(self.table, self.k, counts, melds, declared, money, opening)
+    def _waits_ev(self, counts, melds, declared, money, hazards, opening: bool, shape: list) -> tuple[float, float]:
+        waits = exact_ready(self.table, self.k, counts, melds, declared, money, opening, shape)
         U = self.U
         wr = self.ron_weight
         lam = points = 0.0

@@ -383,11 +383,13 @@ def evaluate_cached(table, ctx: WinContext):
     return hit
 
 
-def exact_ready(table, k, counts, melds, declared: bool, money: Money, at_opening: bool = False):
+def exact_ready(table, k, counts, melds, declared: bool, money: Money, at_opening: bool = False,
+                waits: list | None = None):
     """[(wait, unseen copies, ron points or 0, self-draw points or 0)] for
-    a ready hand (counts) with melds (declared at the opening: `at_opening`)."""
+    a ready hand (counts) with melds (declared at the opening: `at_opening`;
+    `waits`: the hand's waits, where the caller has them)."""
     out = []
-    for w in analysis.waits(table, counts, melds):
+    for w in analysis.waits(table, counts, melds) if waits is None else waits:
         base = dict(
             concealed=counts, melds=melds, win_tile=w, is_dealer=k.seat == k.dealer, declared_ready=declared,
             seat_wind=27 + (k.seat - k.dealer) % k.n, round_wind=k.round_wind, flowers=k.flowers, players=k.n,
