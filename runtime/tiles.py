@@ -8,8 +8,9 @@ keeps hand analysis to integer arithmetic.
 
 from __future__ import annotations
 
-import re
-from typing import Iterable
+TYPE_CHECKING = False  # `typing` and `re` are not imported at run time: a variant imports this (import time)
+if TYPE_CHECKING:
+    from typing import Iterable
 
 SUITS = "mpsz"
 NUM_PLAYABLE = 34
@@ -81,8 +82,7 @@ def name(tile: int) -> str:
     return NAMES[tile]
 
 
-_GROUP_RE = re.compile(r"([0-9]+)([a-zA-Z])")
-_BAD_RE = re.compile(r"[0-9]*[^0-9]*")
+_DIGITS = frozenset("0123456789")
 
 
 def show(value, limit: int = 40) -> str:
@@ -109,14 +109,21 @@ def parse_group(text: str) -> list[int]:
     tiles: list[int] = []
     for word in text.replace(",", " ").split():
         pos = 0
-        while pos < len(word):
-            m = _GROUP_RE.match(word, pos)
-            if m is None:
-                bad = _BAD_RE.match(word, pos)
-                part = bad.group() if bad is not None else word[pos:]
+        size_of_word = len(word)
+        while pos < size_of_word:
+            # a group is digits then one ASCII letter
+            end = pos
+            while end < size_of_word and word[end] in _DIGITS:
+                end += 1
+            letter = word[end] if end < size_of_word else ""
+            if end == pos or not ("a" <= letter <= "z" or "A" <= letter <= "Z"):
+                bad = end
+                while bad < size_of_word and word[bad] not in _DIGITS:
+                    bad += 1
+                part = word[pos:bad]  # the digits and what follows them up to the next digit
                 raise TileError(f"bad tile text {_bad(part, word)}: expected MPSZ such as 1m, 123p or 11z")
-            pos = m.end()
-            digits, suit = m.groups()
+            digits, suit = word[pos:end], letter
+            pos = end + 1
             group = digits + suit
             if suit not in _SUIT_BASE:
                 raise TileError(f"bad tile text {_bad(group, word)}: unknown suit {suit!r} (m, p, s, z or f)")
