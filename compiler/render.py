@@ -155,14 +155,15 @@ def _fan_finders(v: ir.Variant, fx: _Functions) -> tuple[Ref, Ref]:
 
 def _flat_finders(v: ir.Variant, fx: _Functions) -> tuple[Ref, Ref]:
     """The same two finders in the fast form (compiler/flat.py)."""
-    params = "h, o, many: dict[int, int]"
+    # typed: the compiled build reads the facts' fields natively
     return (
         fx.add_body(
-            "flat_fans_of_hand", params, "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
+            "flat_fans_of_hand", "h: HandFacts, o, many: dict[int, int]",
+            "The fans read from the whole hand, as a mask of positions in FLAT_FANS.",
             flat.finder(v.scoring, per_arrangement=False), "int",
         ),
         fx.add_body(
-            "flat_fans_of_arrangement", "h, d, " + params[3:],
+            "flat_fans_of_arrangement", "h: HandFacts, d: Arrangement, o, many: dict[int, int]",
             "The fans read from one arrangement, as a mask of positions in FLAT_FANS.",
             flat.finder(v.scoring, per_arrangement=True), "int",
         ),

@@ -9,6 +9,7 @@ points, caps, a 20-point threshold to win on a discard, patterns added
 or multiplied.
 """
 
+from runtime.hand_facts import Arrangement, HandFacts
 from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
@@ -131,7 +132,7 @@ def fans_of_arrangement(h, d, o):
     return found
 
 
-def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 鸡胡 Chicken hand [0]: true
@@ -154,7 +155,7 @@ def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
     return bits
 
 
-def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, int]) -> int:
     """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 碰碰胡 All pungs [1]: shape.standard and sets.chows == 0

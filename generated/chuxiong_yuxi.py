@@ -10,6 +10,7 @@ face up as kong replacements, 包炮 or 带灾 settlement, 买点 stakes bought
 before each hand, 过手胡 and 过手碰, fans that double the score.
 """
 
+from runtime.hand_facts import Arrangement, HandFacts
 from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
@@ -149,7 +150,7 @@ def fans_of_arrangement(h, d, o):
     return found
 
 
-def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 平胡 Basic win [0]: true
@@ -191,7 +192,7 @@ def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
     return bits
 
 
-def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, int]) -> int:
     """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 大碰对 All pungs [1]: shape.standard and sets.chows == 0

@@ -13,6 +13,7 @@ the hand and shows the opponent's; F × beans per fan, a table fee from
 each player.
 """
 
+from runtime.hand_facts import Arrangement, HandFacts
 from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
@@ -321,7 +322,7 @@ def fans_of_arrangement(h, d, o):
     return found
 
 
-def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 九莲宝灯 Nine Gates [2]: melds.count == 0 and hand.number_suits == 1 and hand.honours == 0 and
@@ -424,7 +425,7 @@ def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
     return bits
 
 
-def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, int]) -> int:
     """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 连七对 Seven Shifted Pairs [4]: shape.seven_pairs and shape.quads == 0 and hand.number_suits ==

@@ -9,6 +9,7 @@ doubling scores per fan, 十老头 and 七风 won on one's discards, kongs paid 
 once.
 """
 
+from runtime.hand_facts import Arrangement, HandFacts
 from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
@@ -115,7 +116,7 @@ def fans_of_arrangement(h, d, o):
     return found
 
 
-def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 平胡 Basic win [0]: true
@@ -142,7 +143,7 @@ def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
     return bits
 
 
-def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, int]) -> int:
     """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 碰碰胡 All pungs [1]: shape.standard and sets.chows == 0

@@ -8,6 +8,7 @@ chow, 报叫 only from the opening hand, fans that add up in 倍 (1倍 = 2
 points), 查叫 at an exhausted wall.
 """
 
+from runtime.hand_facts import Arrangement, HandFacts
 from runtime.ruleset import (
     ClaimsSpec,
     DealerSpec,
@@ -166,7 +167,7 @@ def fans_of_arrangement(h, d, o):
     return found
 
 
-def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
+def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 平胡 Basic win [0]: true
@@ -204,7 +205,7 @@ def flat_fans_of_hand(h, o, many: dict[int, int]) -> int:
     return bits
 
 
-def flat_fans_of_arrangement(h, d, o, many: dict[int, int]) -> int:
+def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, int]) -> int:
     """The fans read from one arrangement, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 卡二条 Closed wait on 2-bamboo [2]: win.tile == 2s and (sets.chows_of([1s]) > 0 or

@@ -10,13 +10,16 @@ readable form, in the same order.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import hand as hm
-from .ruleset import FlatFans
+from .hand_facts import Arrangement, HandFacts
+from .ruleset import FlatFans, Table
+
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 
-def ignore_mask(table: Any, flat: FlatFans, ignore: frozenset) -> int:
+def ignore_mask(table: Table, flat: FlatFans, ignore: frozenset) -> int:
     """The positions of the fan ids a caller asked to leave out."""
     mask = 0
     index = table.fan_plan.index
@@ -27,12 +30,14 @@ def ignore_mask(table: Any, flat: FlatFans, ignore: frozenset) -> int:
     return mask
 
 
-def value_flat(table: Any, h: Any, d: Any, ignore: int, hand_bits: int, hand_many: dict[int, int]) -> list:
-    """The fans counted for one reading: [(FanSpec, value, count)]."""
-    scoring = table.ruleset.scoring
-    flat: FlatFans = scoring.flat
+def value_flat(
+    table: Table, flat: FlatFans, find: Callable, h: HandFacts, d: Arrangement, ignore: int, hand_bits: int,
+    hand_many: dict[int, int],
+) -> list:
+    """The fans counted for one reading: [(FanSpec, value, count)];
+    `find` is the ruleset's `flat_fans_of_arrangement`."""
     many: dict[int, int] = dict(hand_many) if hand_many else {}
-    bits: int = hand_bits | scoring.flat_fans_of_arrangement(h, d, table.o, many)
+    bits: int = hand_bits | find(h, d, table.o, many)
     used: dict[int, tuple[int, ...]] = {}
     if d.sets:
         bits = _set_hits(table, flat, h, d, bits, many, used)
@@ -54,7 +59,7 @@ def value_flat(table: Any, h: Any, d: Any, ignore: int, hand_bits: int, hand_man
 
 
 def _set_hits(
-    table: Any, flat: FlatFans, h: Any, d: Any, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
+    table: Table, flat: FlatFans, h: HandFacts, d: Arrangement, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
 ) -> int:
     """Add fans over groups of sets and fans counted per set."""
     plan = table.fan_plan
@@ -92,7 +97,7 @@ def _set_hits(
     return bits
 
 
-def _transitive(table: Any, flat: FlatFans, bits: int, many: dict[int, int]) -> list[tuple[int, int, int]]:
+def _transitive(table: Table, flat: FlatFans, bits: int, many: dict[int, int]) -> list[tuple[int, int, int]]:
     """A hit fan excludes its exclusions whether or not it is itself
     counted; positions are fan indices here, so low bits come first."""
     excluded = 0
@@ -114,7 +119,7 @@ def _transitive(table: Any, flat: FlatFans, bits: int, many: dict[int, int]) -> 
 
 
 def _listed(
-    table: Any, flat: FlatFans, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
+    table: Table, flat: FlatFans, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
 ) -> list[tuple[int, int, int]]:
     """Only counted fans exclude, and exactly what they list (不计): whole
     fans, n counts of a fan, or a per-set fan on their own sets. Walking

@@ -1,8 +1,7 @@
 """Valuing a winning hand with a variant's fan table.
 
-`WinContext` says what is being valued (the same whether it comes from a
-game, a hand JSON line or a ready check). `HandFacts` and `Arrangement`
-are the `h` and `d` objects that compiled fan conditions read. Every
+`WinContext`, `HandFacts` and `Arrangement` (runtime/hand_facts.py) say
+what is being valued and are the `h` and `d` that fan conditions read. Every
 arrangement of the hand (each decomposition, each reading of the winning
 tile) is valued and the best one kept.
 """
@@ -14,323 +13,13 @@ from . import hand as hm
 from . import knitted as kn
 from . import scoring_form
 from .copying import replace
-from .melds import ADDED, CHOW, CONCEALED, KONG, PUNG, SPECIAL, Meld
+from .hand_facts import Arrangement, HandFacts, WinContext, _chow_reading  # noqa: F401  (their home before)
+from .ruleset import FanSpec, Table
 from .tiles import NUM_PLAYABLE
 
 TYPE_CHECKING = False  # mypy reads the block below; `typing` is not imported at run time (import time)
 if TYPE_CHECKING:
     from typing import Any
-
-
-class WinContext:
-    def __init__(
-        self,
-        concealed: list,
-        melds: list,
-        win_tile: int,
-        self_drawn: bool,
-        robbing_kong: bool = False,
-        kong_replacement: bool = False,
-        kong_chain: int = 0,
-        after_kong_discard: bool = False,
-        last_tile: bool = False,
-        last_copy: bool = False,
-        first_turn: bool = False,
-        first_discard: bool = False,
-        is_dealer: bool = False,
-        discarder_is_dealer: bool = False,
-        declared_ready: bool = False,
-        seat_wind: int = 27,
-        round_wind: int = 27,
-        flowers: int = 0,
-        flowers_aside: tuple = (),
-        players: int = 4,
-        first_draw: bool = False,
-        flower_replacement: bool = False,
-        game_claims: int = 0,
-        game_melds: int = -1,
-        declared_at_opening: bool = False,
-        doublings: int = 0,
-        choices: dict | None = None,
-    ) -> None:
-        self.concealed = concealed  # counts (42) of the concealed tiles, winning tile excluded
-        self.melds = melds  # Meld
-        self.win_tile = win_tile
-        self.self_drawn = self_drawn
-        self.robbing_kong = robbing_kong
-        self.kong_replacement = kong_replacement
-        self.kong_chain = kong_chain
-        self.after_kong_discard = after_kong_discard
-        self.last_tile = last_tile
-        self.last_copy = last_copy
-        self.first_turn = first_turn
-        self.first_discard = first_discard
-        self.is_dealer = is_dealer
-        self.discarder_is_dealer = discarder_is_dealer
-        self.declared_ready = declared_ready
-        self.seat_wind = seat_wind
-        self.round_wind = round_wind
-        self.flowers = flowers
-        self.flowers_aside = flowers_aside  # the flowers set aside, where known (hand JSON may give only their number)
-        self.players = players
-        self.first_draw = first_draw  # self-drawn with the winner's first tile, before his first discard
-        self.flower_replacement = flower_replacement  # self-drawn on the replacement of a flower
-        self.game_claims = game_claims  # chows, pungs and exposed kongs claimed by anyone before the win
-        self.game_melds = game_melds  # sets laid down by anyone before the win; -1: the winner's own
-        self.declared_at_opening = declared_at_opening
-        self.doublings = doublings  # wins the winner deferred to double (加倍)
-        self.choices: dict = {} if choices is None else choices  # the winner's declarations (declaration id -> value)
-
-
-class HandFacts:
-    """The `h` of fan conditions: facts of the whole hand and the win."""
-
-    def __init__(self, ctx: WinContext, table, wild_tiles: int = 0):
-        self.ctx = ctx
-        self.table = table
-        self.wilds = wild_tiles
-        self.self_drawn = ctx.self_drawn
-        self.win_tile = ctx.win_tile
-        self.robbing_kong = ctx.robbing_kong
-        self.kong_replacement = ctx.kong_replacement
-        self.kong_chain = ctx.kong_chain if ctx.kong_replacement else 0
-        self.after_kong_discard = ctx.after_kong_discard
-        self.last_tile = ctx.last_tile
-        self.last_copy = ctx.last_copy
-        self.first_turn = ctx.first_turn
-        self.first_discard = ctx.first_discard and not ctx.self_drawn
-        self.is_dealer = ctx.is_dealer
-        self.discarder_is_dealer = ctx.discarder_is_dealer and not ctx.self_drawn
-        self.declared_ready = ctx.declared_ready
-        self.seat_wind = ctx.seat_wind
-        self.round_wind = ctx.round_wind
-        self.flowers = ctx.flowers
-        self.flowers_aside = frozenset(ctx.flowers_aside)
-        self.players = ctx.players
-        self.first_draw = ctx.first_draw and ctx.self_drawn
-        self.flower_replacement = ctx.flower_replacement and ctx.self_drawn
-        self.declared_at_opening = ctx.declared_at_opening
-        self.doublings = ctx.doublings
-        self.choices = ctx.choices
-
-        full = list(ctx.concealed)
-        full[ctx.win_tile] += 1
-        self.full_concealed = full
-        self.completes_quad = full[ctx.win_tile] == 4
-        melds = ctx.melds
-        self.melds = len(melds)
-        claimed = chows = pungs = kongs = concealed_kongs = added_kongs = 0
-        specials = special_kongs = 0
-        specials_outside = True
-        by_id = getattr(table, "special_by_id", {})
-        everything = list(full)
-        kong_tiles = set()
-        for m in melds:
-            claimed += m.claimed_from_other
-            if m.type == CHOW:
-                chows += 1
-            elif m.type == PUNG:
-                pungs += 1
-            elif m.type == SPECIAL:
-                # a special set (`special_sets`): a kong among the sets, or a set of its own
-                specials += 1
-                special_kongs += getattr(by_id.get(m.kind), "counts_as", "set") == "kong"
-                specials_outside = specials_outside and any(t >= 27 or t % 9 in (0, 8) for t in m.group)
-            else:
-                kongs += 1
-                kong_tiles.add(m.tile)
-                concealed_kongs += m.kind == CONCEALED
-                added_kongs += m.kind == ADDED
-            for t in m.tiles:
-                everything[t] += 1
-        self.claimed_melds = claimed
-        self.concealed = claimed == 0
-        self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs
-        self.concealed_kongs, self.added_kongs = concealed_kongs, added_kongs
-        self.exposed_kongs = kongs - concealed_kongs
-        self.meld_sets = tuple((hm.CHOW if m.type == CHOW else hm.PUNG, m.tile) for m in melds if m.type != SPECIAL)
-        self.special_sets, self.special_kongs, self.specials_outside = specials, special_kongs, specials_outside
-        self.game_melds = ctx.game_melds if ctx.game_melds >= 0 else len(melds)
-        self.game_claims = max(ctx.game_claims, claimed)
-
-        self.all_counts = everything
-        present = [t for t in range(NUM_PLAYABLE) if everything[t]]
-        self.present = frozenset(present)
-        self.kinds = len(present)
-        # one pass over the kinds held: this runs once per hand scored
-        quads = hogs = honours = terminals = suits = 0
-        low, high = 9, -1
-        for t in present:
-            c = everything[t]
-            if full[t] == 4:
-                quads += 1
-            if c == 4 and t not in kong_tiles:
-                hogs += 1
-            if t >= 27:
-                honours += c
-                continue
-            r = t % 9
-            if r < low:
-                low = r
-            if r > high:
-                high = r
-            suits |= 1 << (t // 9)
-            if r == 0 or r == 8:
-                terminals += c
-        self.concealed_quads, self.hogs, self.honours, self.terminals = quads, hogs, honours, terminals
-        self.rank_span = high - low if high >= 0 else 0
-        self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
-        self._wait_count: int | None = None
-        self._shape_wait_count: int | None = None
-        self._readings: frozenset | None = None
-
-    @property
-    def readings(self) -> frozenset:
-        """How some split of the hand reads the winning tile: closed, edge,
-        single, two_sided, dual_pung (standard splits only)."""
-        if self._readings is None:
-            found = set()
-            win = self.win_tile
-            for pair, sets in scoring_form.splitter()(self.full_concealed):
-                if pair == win:
-                    found.add("single")
-                for kind, t in sets:
-                    if kind == hm.PUNG and t == win:
-                        found.add("dual_pung")
-                    elif kind == hm.CHOW and t <= win <= t + 2:
-                        found.add(_chow_reading(t, win))
-            self._readings = frozenset(found)
-        return self._readings
-
-    @property
-    def can_be_closed(self) -> bool:
-        return "closed" in self.readings
-
-    @property
-    def can_be_edge(self) -> bool:
-        return "edge" in self.readings
-
-    @property
-    def can_be_single(self) -> bool:
-        return "single" in self.readings
-
-    def count(self, tile: int) -> int:
-        return self.all_counts[tile]
-
-    def flowers_held(self, tiles) -> int:
-        return len(self.flowers_aside & tiles)
-
-    @property
-    def own_flowers(self) -> int:
-        """The flowers carrying the seat wind's number (East 1f 5f ...)."""
-        return sum(1 for t in self.flowers_aside if (t - 34) % 4 == self.seat_wind - 27)
-
-    @property
-    def flower_sets(self) -> int:
-        return sum(1 for group in getattr(self.table, "flower_sets", ()) if group <= self.flowers_aside)
-
-    @property
-    def own_flowers_outside_sets(self) -> int:
-        complete = [g for g in getattr(self.table, "flower_sets", ()) if g <= self.flowers_aside]
-        return sum(1 for t in self.flowers_aside
-                   if (t - 34) % 4 == self.seat_wind - 27 and not any(t in g for g in complete))
-
-    def suit_count(self, suit: str) -> int:
-        from .facts import _suit_count
-
-        return _suit_count(self.all_counts, suit)
-
-    def concealed_copies(self, tile: int) -> int:
-        return self.full_concealed[tile]
-
-    def meld_copies(self, tile: int) -> int:
-        return self.all_counts[tile] - self.full_concealed[tile]
-
-    def kinds_in(self, tiles) -> int:
-        return len(self.present & tiles)
-
-    def only(self, tiles) -> bool:
-        return self.present <= tiles
-
-    def any(self, tiles) -> bool:
-        return not self.present.isdisjoint(tiles)
-
-    @property
-    def wait_count(self) -> int:
-        if self._wait_count is None:
-            from .analysis import waits
-
-            self._wait_count = len(waits(self.table, self.ctx.concealed, self.ctx.melds))
-        return self._wait_count
-
-    @property
-    def shape_wait_count(self) -> int:
-        if self._shape_wait_count is None:
-            from .analysis import shape_waits
-
-            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True))
-        return self._shape_wait_count
-
-
-class Arrangement:
-    """The `d` of fan conditions: one way of reading the hand."""
-
-    __slots__ = (
-        "standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted", "quads", "chows", "pungs",
-        "kongs", "concealed_pungs", "pair", "sets", "closed", "edge", "single", "two_sided", "dual_pung", "_outside",
-        "specials_outside",
-    )
-
-    def __init__(self):
-        self.standard = self.seven_pairs = self.thirteen_orphans = self.honours_knitted = self.knitted = False
-        self.quads = self.chows = self.pungs = self.kongs = self.concealed_pungs = 0
-        self.pair = -1
-        self.sets = ()
-        self.closed = self.edge = self.single = self.two_sided = self.dual_pung = False
-        self._outside = None
-        self.specials_outside = True  # every special set laid down holds a terminal or an honour
-
-    @property
-    def all_outside(self) -> bool:
-        """Every set and the pair hold a terminal or an honour."""
-        if self._outside is None:
-            def outside(kind, t):
-                return (t % 9 in (0, 6)) if kind == hm.CHOW and t < 27 else (t >= 27 or t % 9 in (0, 8))
-
-            self._outside = (
-                self.standard
-                and self.specials_outside
-                and outside(hm.PUNG, self.pair)
-                and all(outside(k, t) for k, t in self.sets)
-            )
-        return self._outside
-
-    def has_pung(self, tile: int) -> bool:
-        return any(k != hm.CHOW and t == tile for k, t in self.sets)
-
-    def pungs_of(self, tiles) -> int:
-        return sum(1 for k, t in self.sets if k != hm.CHOW and t in tiles)
-
-    def chows_of(self, tiles) -> int:
-        return sum(1 for k, t in self.sets if k == hm.CHOW and t in tiles)
-
-    def all_contain(self, tiles) -> bool:
-        """Every set and the pair hold one of the tiles (standard shape)."""
-        if not self.standard or self.pair not in tiles:
-            return False
-        return all((t in tiles or t + 1 in tiles or t + 2 in tiles) if k == hm.CHOW else t in tiles for k, t in self.sets)
-
-    def has_chow(self, tile: int) -> bool:
-        return any(k == hm.CHOW and t == tile for k, t in self.sets)
-
-
-def _chow_reading(low: int, win: int) -> str:
-    pos = win - low
-    if pos == 1:
-        return "closed"
-    if (pos == 2 and low % 9 == 0) or (pos == 0 and low % 9 == 6):
-        return "edge"
-    return "two_sided"
 
 
 _READING_ORDER = {"edge": 0, "two_sided": 0, "closed": 1, "single": 2, "dual_pung": 3}
@@ -475,12 +164,16 @@ class Result:
 
     __slots__ = ("total", "counts")
 
-    def __init__(self, total: int, counted=()):
+    def __init__(self, total: int, counted: list | tuple = ()):
         self.total = total
-        self.counts = {f.id: n for f, _, n in counted}
+        counts: dict[str, int] = {}
+        for fan, _, n in counted:
+            spec: FanSpec = fan
+            counts[spec.id] = n
+        self.counts = counts
 
 
-def combine(table, counted) -> int:
+def combine(table: Table, counted: list) -> int:
     """The counted fans' values added or multiplied, before any cap."""
     if table.combine == "multiply":
         total = 1
@@ -490,7 +183,7 @@ def combine(table, counted) -> int:
     return sum(value * count for _, value, count in counted)
 
 
-def _total(table, h, counted) -> tuple[int, int]:
+def _total(table: Table, h: HandFacts, counted: list) -> tuple[int, int]:
     """(total after the variant's final formula and cap, total before the cap)."""
     total = combine(table, counted)
     final = table.ruleset.scoring.final
@@ -598,25 +291,30 @@ def _listed(table, plan, hits) -> list:
     return out
 
 
-def _best(table, h: HandFacts, ignore, shapeless: bool = False) -> Valuation | None:
-    best: Valuation | None = None
-    cache: dict = {}
-    prefer = table.fan_plan.prefer
-    # a ruleset compiled without the fast form is scored by the readable one
-    fast = not scoring_form.readable() and table.ruleset.scoring.flat is not None
+def _best(table: Table, h: HandFacts, ignore: frozenset, shapeless: bool = False) -> Valuation | None:
     readings = arrangements(h)
-    if not readings and shapeless:
+    if not readings:
+        if not shapeless:
+            return None
         readings = [Arrangement()]  # a win that needs no shape: only hand facts
-    if fast and readings:
-        scoring = table.ruleset.scoring
-        skip = fl.ignore_mask(table, scoring.flat, ignore) if ignore else 0
-        hand_many: dict[int, int] = {}
-        hand_bits = scoring.flat_fans_of_hand(h, table.o, hand_many)
-    for d in readings:
-        if fast:
-            counted = fl.value_flat(table, h, d, skip, hand_bits, hand_many)
-        else:
-            counted = value_arrangement(table, h, d, ignore, cache)
+    scoring = table.ruleset.scoring
+    flat, find_hand, find = scoring.flat, scoring.flat_fans_of_hand, scoring.flat_fans_of_arrangement
+    # a ruleset compiled without the fast form is scored by the readable one
+    if scoring_form.readable() or flat is None or find_hand is None or find is None:
+        cache: dict = {}
+        return _best_of(table, h, [(d, value_arrangement(table, h, d, ignore, cache)) for d in readings])
+    skip = fl.ignore_mask(table, flat, ignore) if ignore else 0
+    hand_many: dict[int, int] = {}
+    hand_bits: int = find_hand(h, table.o, hand_many)
+    return _best_of(table, h, [(d, fl.value_flat(table, flat, find, h, d, skip, hand_bits, hand_many)) for d in readings])
+
+
+def _best_of(table: Table, h: HandFacts, valued: list[tuple[Arrangement, list]]) -> Valuation | None:
+    """The reading with the highest total (then the highest before the cap;
+    then one counting a preferred fan); the first of equals."""
+    best: Valuation | None = None
+    prefer = table.fan_plan.prefer
+    for d, counted in valued:
         total, uncapped = _total(table, h, counted)
         better = best is None or (total, uncapped) > (best.total, best.uncapped)
         if not better and best is not None and prefer and (total, uncapped) == (best.total, best.uncapped):
@@ -681,7 +379,7 @@ def _orphan_completions(plain: list) -> list[list]:
     return out
 
 
-def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False,
+def evaluate(table: Table, ctx: WinContext, ignore: frozenset = frozenset(), shapeless: bool = False,
              readable: bool | None = None) -> Valuation | None:
     """The best valuation of a complete hand, or None if it does not win.
     `shapeless`: the hand may win without a shape (a win on wild tiles).
@@ -697,7 +395,7 @@ def evaluate(table, ctx: WinContext, ignore=frozenset(), shapeless: bool = False
         scoring_form.set_readable(before)
 
 
-def _evaluate(table, ctx: WinContext, ignore, shapeless: bool) -> Valuation | None:
+def _evaluate(table: Table, ctx: WinContext, ignore: frozenset, shapeless: bool) -> Valuation | None:
     wild_tiles = 0
     if table.wilds:
         wild_tiles = sum(ctx.concealed[t] for t in table.wilds) + (ctx.win_tile in table.wilds)
@@ -711,8 +409,9 @@ def _evaluate(table, ctx: WinContext, ignore, shapeless: bool) -> Valuation | No
     if best is None:
         return None
     allowed = table.ruleset.winning.allowed
-    if allowed is not None and not allowed(best.facts, Result(best.uncapped, best.fans), table.o):
+    result = Result(best.uncapped, best.fans)
+    if allowed is not None and not allowed(best.facts, result, table.o):
         best.win_allowed = False
         best.why = table.ruleset.winning.why_not.both() or "the variant does not allow this win"
-    best.result = Result(best.uncapped, best.fans)
+    best.result = result
     return best

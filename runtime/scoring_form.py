@@ -11,7 +11,10 @@ differential test can hold the two equal.
 from __future__ import annotations
 
 import os
-from typing import Callable
+
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 from . import hand as hm
 from . import knitted as kn

@@ -132,3 +132,11 @@ def test_every_schema_key_is_described_and_closed():
             assert isinstance(prop, dict) and prop.get("description"), f"{path}/properties/{key} has no description"
         if node.get("type") == "object" and "properties" in node:
             assert node.get("additionalProperties") is False, f"{path} accepts unknown keys"
+
+
+def test_the_set_kinds_of_hand_facts_are_those_of_hand():
+    """hand_facts names the split set kinds itself (a variant imports it
+    without runtime/hand.py); they must be the numbers hand.py splits with."""
+    from runtime import hand, hand_facts
+
+    assert (hand_facts.SET_CHOW, hand_facts.SET_PUNG) == (hand.CHOW, hand.PUNG)
