@@ -238,10 +238,40 @@ def compose(text: str, file: str, loader=None):
     if loader is None or loader is PURE_LOADER:
         return _compose_pure(text, file)
     try:
-        _check_depth(text, file, loader)
-        return yaml.compose(text, Loader=loader)
-    except (yaml.YAMLError, CompileError):
+        root = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError:
         return _compose_pure(text, file)  # raises, with the pure parser's words (or agrees with libyaml's tree)
+    if root is not None and _deeper_than(root, MAX_DEPTH):
+        return _compose_pure(text, file)  # raises, as for a syntax error
+    return root
+
+
+def _deeper_than(root, limit: int) -> bool:
+    """Whether mappings and lists nest deeper than `limit` in a tree libyaml
+    composed (libyaml itself refuses nesting past 1000, so its composing
+    cannot run away): the depth `_check_depth` counts from the events, with
+    each collection counted where it first appears, not again where an
+    alias repeats it. Walking the tree costs less than parsing the text a
+    second time."""
+    seen: set[int] = set()
+    collections = (yaml.MappingNode, yaml.SequenceNode)
+
+    def walk(node, depth: int) -> bool:
+        if id(node) in seen:
+            return False
+        seen.add(id(node))
+        if depth > limit:
+            return True
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, collections) and walk(key, depth + 1):
+                    return True
+                if isinstance(value, collections) and walk(value, depth + 1):
+                    return True
+            return False
+        return any(walk(item, depth + 1) for item in node.value if isinstance(item, collections))
+
+    return isinstance(root, collections) and walk(root, 1)
 
 
 def load_text(text: str, file: str, loader=None) -> tuple[object, Positions]:
