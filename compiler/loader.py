@@ -130,45 +130,53 @@ class _Builder:
         self.errors: list[Diagnostic] = []
         self.constructor = yaml.SafeLoader("")
         self.built: set[int] = set()  # collection nodes seen: a second visit is an alias
+        self.values, self.keys = positions.values, positions.keys
+        self.styles, self.spans = positions.styles, positions.spans
 
     def build(self, node, path: tuple):
-        self.pos.values[path] = _mark(node)
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-            if id(node) in self.built:
-                # aliases of collections could expand a small file without bound
-                line, col = _mark(node)
-                self.errors.append(Diagnostic(self.pos.file, line, col, "YAML aliases of mappings and lists (*name) are not supported"))
-                return None
-            self.built.add(id(node))
+        mark = node.start_mark
+        self.values[path] = (mark.line + 1, mark.column + 1)
+        if isinstance(node, yaml.ScalarNode):
+            self.styles[path] = node.style or ""
+            self.spans[path] = (mark.index, node.end_mark.index)
+            if node.tag == _STR:
+                return node.value  # what SafeConstructor.construct_yaml_str returns, without its bookkeeping
+            return self.constructor.construct_object(node)
+        if id(node) in self.built:
+            # aliases of collections could expand a small file without bound
+            line, col = _mark(node)
+            self.errors.append(Diagnostic(self.pos.file, line, col, "YAML aliases of mappings and lists (*name) are not supported"))
+            return None
+        self.built.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            out = {}
+            out: dict = {}
+            keys = self.keys
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     line, col = _mark(key_node)
                     self.errors.append(Diagnostic(self.pos.file, line, col, "a key must be a plain name"))
                     continue
-                if key_node.tag == "tag:yaml.org,2002:merge":
+                tag = key_node.tag
+                if tag == _STR:
+                    key = key_node.value  # as construct_object gives it
+                elif tag == "tag:yaml.org,2002:merge":
                     line, col = _mark(key_node)
                     self.errors.append(Diagnostic(self.pos.file, line, col, "YAML merge keys (<<) are not supported; use extends"))
                     continue
-                key = self.constructor.construct_object(key_node)
+                else:
+                    key = self.constructor.construct_object(key_node)
+                sub = path + (key,)
                 if key in out:
                     line, col = _mark(key_node)
-                    first = self.pos.keys[path + (key,)]
+                    first = keys[sub]
                     self.errors.append(
                         Diagnostic(self.pos.file, line, col, f"duplicate key {key!r} (first given at line {first[0]})")
                     )
                     continue
-                self.pos.keys[path + (key,)] = _mark(key_node)
-                out[key] = self.build(value_node, path + (key,))
+                keys[sub] = _mark(key_node)
+                out[key] = self.build(value_node, sub)
             return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        self.pos.styles[path] = node.style or ""
-        self.pos.spans[path] = (node.start_mark.index, node.end_mark.index)
-        if node.tag == _STR:
-            return node.value  # what SafeConstructor.construct_yaml_str returns, without its bookkeeping
-        return self.constructor.construct_object(node)
+        return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError) -> tuple[object, str]:
