@@ -130,45 +130,53 @@ class _Builder:
         self.errors: list[Diagnostic] = []
         self.constructor = yaml.SafeLoader("")
         self.built: set[int] = set()  # collection nodes seen: a second visit is an alias
+        self.values, self.keys = positions.values, positions.keys
+        self.styles, self.spans = positions.styles, positions.spans
 
     def build(self, node, path: tuple):
-        self.pos.values[path] = _mark(node)
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-            if id(node) in self.built:
-                # aliases of collections could expand a small file without bound
-                line, col = _mark(node)
-                self.errors.append(Diagnostic(self.pos.file, line, col, "YAML aliases of mappings and lists (*name) are not supported"))
-                return None
-            self.built.add(id(node))
+        mark = node.start_mark
+        self.values[path] = (mark.line + 1, mark.column + 1)
+        if isinstance(node, yaml.ScalarNode):
+            self.styles[path] = node.style or ""
+            self.spans[path] = (mark.index, node.end_mark.index)
+            if node.tag == _STR:
+                return node.value  # what SafeConstructor.construct_yaml_str returns, without its bookkeeping
+            return self.constructor.construct_object(node)
+        if id(node) in self.built:
+            # aliases of collections could expand a small file without bound
+            line, col = _mark(node)
+            self.errors.append(Diagnostic(self.pos.file, line, col, "YAML aliases of mappings and lists (*name) are not supported"))
+            return None
+        self.built.add(id(node))
         if isinstance(node, yaml.MappingNode):
-            out = {}
+            out: dict = {}
+            keys = self.keys
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     line, col = _mark(key_node)
                     self.errors.append(Diagnostic(self.pos.file, line, col, "a key must be a plain name"))
                     continue
-                if key_node.tag == "tag:yaml.org,2002:merge":
+                tag = key_node.tag
+                if tag == _STR:
+                    key = key_node.value  # as construct_object gives it
+                elif tag == "tag:yaml.org,2002:merge":
                     line, col = _mark(key_node)
                     self.errors.append(Diagnostic(self.pos.file, line, col, "YAML merge keys (<<) are not supported; use extends"))
                     continue
-                key = self.constructor.construct_object(key_node)
+                else:
+                    key = self.constructor.construct_object(key_node)
+                sub = path + (key,)
                 if key in out:
                     line, col = _mark(key_node)
-                    first = self.pos.keys[path + (key,)]
+                    first = keys[sub]
                     self.errors.append(
                         Diagnostic(self.pos.file, line, col, f"duplicate key {key!r} (first given at line {first[0]})")
                     )
                     continue
-                self.pos.keys[path + (key,)] = _mark(key_node)
-                out[key] = self.build(value_node, path + (key,))
+                keys[sub] = _mark(key_node)
+                out[key] = self.build(value_node, sub)
             return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        self.pos.styles[path] = node.style or ""
-        self.pos.spans[path] = (node.start_mark.index, node.end_mark.index)
-        if node.tag == _STR:
-            return node.value  # what SafeConstructor.construct_yaml_str returns, without its bookkeeping
-        return self.constructor.construct_object(node)
+        return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError) -> tuple[object, str]:
@@ -238,10 +246,40 @@ def compose(text: str, file: str, loader=None):
     if loader is None or loader is PURE_LOADER:
         return _compose_pure(text, file)
     try:
-        _check_depth(text, file, loader)
-        return yaml.compose(text, Loader=loader)
-    except (yaml.YAMLError, CompileError):
+        root = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError:
         return _compose_pure(text, file)  # raises, with the pure parser's words (or agrees with libyaml's tree)
+    if root is not None and _deeper_than(root, MAX_DEPTH):
+        return _compose_pure(text, file)  # raises, as for a syntax error
+    return root
+
+
+def _deeper_than(root, limit: int) -> bool:
+    """Whether mappings and lists nest deeper than `limit` in a tree libyaml
+    composed (libyaml itself refuses nesting past 1000, so its composing
+    cannot run away): the depth `_check_depth` counts from the events, with
+    each collection counted where it first appears, not again where an
+    alias repeats it. Walking the tree costs less than parsing the text a
+    second time."""
+    seen: set[int] = set()
+    collections = (yaml.MappingNode, yaml.SequenceNode)
+
+    def walk(node, depth: int) -> bool:
+        if id(node) in seen:
+            return False
+        seen.add(id(node))
+        if depth > limit:
+            return True
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, collections) and walk(key, depth + 1):
+                    return True
+                if isinstance(value, collections) and walk(value, depth + 1):
+                    return True
+            return False
+        return any(walk(item, depth + 1) for item in node.value if isinstance(item, collections))
+
+    return isinstance(root, collections) and walk(root, 1)
 
 
 def load_text(text: str, file: str, loader=None) -> tuple[object, Positions]:

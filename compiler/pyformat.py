@@ -7,6 +7,8 @@ of its own with a trailing comma, recursively.
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 
 WIDTH = 99
@@ -17,9 +19,18 @@ def width(text: str) -> int:
     """Columns a line takes on screen: Chinese characters take two."""
     if text.isascii():
         return len(text)
+    return len(text) + sum(map(_wide, _NON_ASCII.findall(text)))
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=None)
+def _wide(ch: str) -> int:
+    """1 for a character that takes two columns (East Asian wide or full-width)."""
     import unicodedata
 
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return 1 if unicodedata.east_asian_width(ch) in "WF" else 0
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,20 @@ class Call:
 
 
 def _atom(value) -> str | None:
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is int or kind is bool or value is None:
+        return repr(value)
+    if kind is Ref:
+        return value.name
+    if kind is Call or kind is tuple or kind is list or kind is dict:
+        return None
+    return _other_atom(value)
+
+
+def _other_atom(value) -> str | None:
+    """`_atom` for the types it does not test first (subclasses included)."""
     if isinstance(value, Ref):
         return value.name
     if value is None or isinstance(value, (bool, int)):
@@ -56,19 +81,28 @@ def _string(text: str) -> str:
 
 def _parts(value, memo: dict | None = None) -> tuple[str, str, list[str]] | None:
     """(opening, closing, items) of a container, or None for an atom."""
-    inline = fmt_inline if memo is None else (lambda v: _inline(v, memo))
+    brackets = _brackets(value)
+    if brackets is None:
+        return None
     if isinstance(value, Call):
-        items = [inline(a) for a in value.args] + [f"{k}={inline(v)}" for k, v in value.kwargs]
-        return f"{value.func}(", ")", items
+        items = [_inline(a, memo) for a in value.args] + [f"{k}={_inline(v, memo)}" for k, v in value.kwargs]
+    elif isinstance(value, dict):
+        items = [f"{_inline(k, memo)}: {_inline(v, memo)}" for k, v in value.items()]
+    else:
+        items = [_inline(v, memo) for v in value]
+    return brackets[0], brackets[1], items
+
+
+def _brackets(value) -> tuple[str, str] | None:
+    """(opening, closing) of a container, or None for an atom."""
+    if isinstance(value, Call):
+        return f"{value.func}(", ")"
     if isinstance(value, tuple):
-        items = [inline(v) for v in value]
-        if len(items) == 1:
-            return "(", ",)", items
-        return "(", ")", items
+        return ("(", ",)") if len(value) == 1 else ("(", ")")
     if isinstance(value, list):
-        return "[", "]", [inline(v) for v in value]
+        return "[", "]"
     if isinstance(value, dict):
-        return "{", "}", [f"{inline(k)}: {inline(v)}" for k, v in value.items()]
+        return "{", "}"
     return None
 
 
@@ -98,15 +132,17 @@ def fmt(value, indent: int = 0, prefix: str = "", suffix: str = "", _memo: dict 
     """`prefix` + value + `suffix`, broken over lines when too wide."""
     memo = {} if _memo is None else _memo
     pad = INDENT * indent
-    one = pad + prefix + _inline(value, memo) + suffix
-    if len(one) <= WIDTH and width(one) <= WIDTH:  # a line is never narrower than its length
-        return one
+    text = _inline(value, memo)
+    if len(pad) + len(prefix) + len(text) + len(suffix) <= WIDTH:  # a line is never narrower than its length
+        one = pad + prefix + text + suffix
+        if width(one) <= WIDTH:
+            return one
     if isinstance(value, str) and " " in value:
         return _long_string(value, indent, prefix, suffix)
-    parts = _parts(value, memo)
-    if parts is None:
-        return one
-    opening, closing, _ = parts
+    brackets = _brackets(value)
+    if brackets is None:
+        return pad + prefix + text + suffix
+    opening, closing = brackets
     if closing == ",)":
         closing = ")"
     lines = [pad + prefix + opening]

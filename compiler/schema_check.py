@@ -6,10 +6,14 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
 
+from . import schema_fast
 from .errors import Diagnostic
 from .loader import Positions
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 SCHEMA_FILE = "variant.schema.json"
 
@@ -21,7 +25,21 @@ def schema() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _fits():
+    """Whether data fits the schema (compiler/schema_fast.py), or None when
+    that module cannot decide this schema exactly: then jsonschema decides."""
+    try:
+        return schema_fast.Checker(schema())
+    except schema_fast.Unsupported:
+        return None
+
+
+@lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    # jsonschema is imported only for data that does not fit: the errors and
+    # their words are jsonschema's.
+    from jsonschema import Draft202012Validator
+
     # The shipped schema is checked against the draft 2020-12 meta-schema by
     # the tests (tests/test_loader.py), not at every run: that check alone
     # cost more than compiling every variant.
@@ -183,6 +201,9 @@ def check(data, pos: Positions) -> tuple[list[Diagnostic], set]:
     """The schema's diagnostics, and the top-level sections they are in."""
     out: list[Diagnostic] = []
     broken: set = set()
+    fits = _fits()
+    if fits is not None and fits(data):
+        return out, broken
     for error in _validator().iter_errors(data):
         out.extend(_diagnose(error, pos))
         path = list(error.absolute_path)

@@ -65,7 +65,15 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
+# The subcommands defined in this file; the others (balance, serve,
+# verify-deal) are defined by their own modules.
+OWN_COMMANDS = ("validate", "build", "list", "play", "score", "scenario", "simulate", "docs", "show")
+
+
+def _parser(first: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. `first`: the first argument, when it is
+    known: a command of this file's needs no other module's subcommands to
+    be parsed (importing those modules cost a twentieth of `mjc build`)."""
     p = argparse.ArgumentParser(prog="mjc", description="Mahjong rules compiler: variants in YAML, compiled to Python, played by a generic runtime.")
     p.add_argument("--version", action=_VersionAction, help="show the version and which build runs (compiled or pure Python), and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -114,13 +122,14 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="print a variant's YAML source, to start a variant of your own from it")
     s.add_argument("variant", help="a name from mjc list, its Chinese title or its English name")
 
-    from .balance import add_arguments as add_balance  # mjc balance lives in mjc/balance.py
+    if first not in OWN_COMMANDS:
+        from .balance import add_arguments as add_balance  # mjc balance lives in mjc/balance.py
 
-    add_balance(sub)
+        add_balance(sub)
 
-    from server.cli import add_arguments  # serve and verify-deal live in server/
+        from server.cli import add_arguments  # serve and verify-deal live in server/
 
-    add_arguments(sub)
+        add_arguments(sub)
     for name, command in sub.choices.items():
         if name in USES_VARIANTS:
             command.add_argument(
@@ -482,7 +491,8 @@ COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(argv[0] if argv else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
