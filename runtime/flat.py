@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import hand as hm
 from .hand_facts import Arrangement, HandFacts
-from .ruleset import FlatFans, Table
+from .ruleset import LOW_WORD, WORD, FlatFans, Table
 
 TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
 if TYPE_CHECKING:
@@ -46,13 +46,16 @@ def value_flat(
         counted = _listed(table, flat, bits, many, used)
     else:
         counted = _transitive(table, flat, bits, many)
-    alone = flat.alone
-    if alone:
-        mask = 0
-        for i, _, _ in counted:
-            mask |= 1 << flat.position[i]
-        if mask & alone and mask & ~(alone | flat.bonus):
-            counted = [c for c in counted if not (1 << flat.position[c[0]]) & alone]
+    if flat.alone:
+        alone_at, bonus_at = flat.alone_at, flat.bonus_at
+        some_alone = some_other = False
+        for _, p, _ in counted:
+            if alone_at[p]:
+                some_alone = True
+            elif not bonus_at[p]:
+                some_other = True
+        if some_alone and some_other:
+            counted = [c for c in counted if not alone_at[c[1]]]
     fans = table.fans
     values = table.fan_values
     return [(fans[i], values[i], n) for i, _, n in counted]
@@ -124,18 +127,28 @@ def _listed(
     """Only counted fans exclude, and exactly what they list (不计): whole
     fans, n counts of a fan, or a per-set fan on their own sets. Walking
     positions upwards settles every excluder before the fans it excludes."""
-    counted = 0
     less: dict[int, int] = {}
     on_sets: dict[int, set[int]] = {}
-    partial = flat.partial
-    excludes = flat.excludes
-    rest = bits
-    while rest:  # the lowest hit left is counted; what it excludes is never visited
-        low = rest & -rest
-        p = low.bit_length() - 1
-        counted |= low
-        rest = (rest ^ low) & ~excludes[p]
-        if not low & partial:
+    ex_low, ex_high = flat.excludes_low, flat.excludes_high
+    # the mask in two words: positions below WORD, and the rest
+    rest_low, rest_high = bits & LOW_WORD, bits >> WORD
+    found: list[tuple[int, int]] = []
+    order = flat.order
+    while rest_low or rest_high:  # the lowest hit left is counted; what it excludes is never visited
+        if rest_low:
+            low = rest_low & -rest_low
+            rest_low ^= low
+            p = low.bit_length() - 1
+            partial = low & flat.partial_low
+        else:
+            low = rest_high & -rest_high
+            rest_high ^= low
+            p = low.bit_length() - 1 + WORD
+            partial = low & flat.partial_high
+        found.append((order[p], p))
+        rest_low &= ~ex_low[p]
+        rest_high &= ~ex_high[p]
+        if not partial:
             continue
         for q, n in flat.excludes_times[p]:
             less[q] = less.get(q, 0) + n
@@ -144,13 +157,6 @@ def _listed(
             b = sets_mask & -sets_mask
             sets_mask ^= b
             on_sets.setdefault(b.bit_length() - 1, set()).update(used.get(p, ()))
-    found: list[tuple[int, int]] = []
-    order = flat.order
-    while counted:
-        low = counted & -counted
-        p = low.bit_length() - 1
-        found.append((order[p], p))
-        counted ^= low
     found.sort()
     if not (less or on_sets):
         return [(i, p, many.get(p, 1)) for i, p in found]

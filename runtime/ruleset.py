@@ -269,6 +269,10 @@ class WinSpec(Spec):
         self.double = double  # a possible win may be deferred to double (加倍)
 
 
+WORD = 62  # bits of a mask word: below mypyc's 63-bit small ints
+LOW_WORD = (1 << WORD) - 1
+
+
 class FlatFans:
     """The fan table as the compiler lays it out for the fast scoring path.
 
@@ -300,6 +304,14 @@ class FlatFans:
         self.bonus = bonus  # fans that do not stop a fan counted alone
         self.prefer = prefer  # on equal totals, a reading counting one of these is kept
         self.listed = listed  # only counted fans exclude (else every hit fan does)
+        # derived, for runtime/flat.py: masks split into words of WORD bits
+        # (small ints: a compiled build works on them without allocating)
+        # and per-position flags
+        self.excludes_low = tuple(m & LOW_WORD for m in excludes)
+        self.excludes_high = tuple(m >> WORD for m in excludes)
+        self.partial_low, self.partial_high = partial & LOW_WORD, partial >> WORD
+        self.alone_at = tuple(bool(alone >> p & 1) for p in range(len(order)))
+        self.bonus_at = tuple(bool(bonus >> p & 1) for p in range(len(order)))
 
 
 class ScoringSpec(Spec):
