@@ -69,8 +69,31 @@ def _suit_ok(key: tuple[int, ...], chows: bool, with_pair: bool) -> bool:
     k = (key, chows, with_pair)
     ok = _OK.get(k)
     if ok is None:
-        ok = _OK[k] = bool(_suit_pair_sets(key, chows) if with_pair else _suit_sets(key, chows))
+        if with_pair:
+            ok = any(c >= 2 and _sets_only(key, chows, r) for r, c in enumerate(key))
+        else:
+            ok = _sets_only(key, chows, -1)
+        _OK[k] = ok
     return ok
+
+
+def _sets_only(key: tuple[int, ...], chows: bool, pair: int) -> bool:
+    """Whether one suit, less a pair at rank `pair` (-1: none), splits into
+    sets. Rank by rank from the lowest: three chows from one rank are three
+    pungs, so the chows a rank starts are its count modulo 3 (the
+    decomposition `_suit_sets` enumerates exists exactly then)."""
+    counts = list(key)
+    if pair >= 0:
+        counts[pair] -= 2
+    size = len(counts)
+    for i in range(size):
+        chows_here = counts[i] % 3
+        if chows_here:
+            if not chows or i + 2 >= size or counts[i + 1] < chows_here or counts[i + 2] < chows_here:
+                return False
+            counts[i + 1] -= chows_here
+            counts[i + 2] -= chows_here
+    return True
 
 
 # ---------------------------------------------------------------- standard shape
