@@ -217,20 +217,34 @@ def _completing_ranks(key: bytes, chows: bool, fifth_copy: bool) -> tuple[int, .
 
 
 def is_seven_pairs(counts: list[int], quads_as_two_pairs: bool = True) -> bool:
-    hand = counts[:NUM_PLAYABLE]
-    pairs = hand.count(2)
+    pairs = quads = total = 0
+    for t in range(NUM_PLAYABLE):  # one pass (list.count and sum compare and add boxed ints)
+        c = counts[t]
+        total += c
+        if c == 2:
+            pairs += 1
+        elif c == 4:
+            quads += 1
     if quads_as_two_pairs:
-        pairs += 2 * hand.count(4)
-    return pairs == 7 and sum(hand) == 14
+        pairs += 2 * quads
+    return pairs == 7 and total == 14
 
 
 def seven_pairs_waits(counts: list[int], quads_as_two_pairs: bool = True) -> list[int]:
     """The kind completing seven pairs from 13 concealed tiles, if any."""
-    hand = counts[:NUM_PLAYABLE]
-    if hand.count(1) + hand.count(3) != 1 or sum(hand) != 13:
+    singles = quads = total = 0
+    odd: list[int] = []
+    for t in range(NUM_PLAYABLE):
+        c = counts[t]
+        total += c
+        if c % 2:
+            odd.append(t)
+            singles += c == 1 or c == 3
+        elif c == 4:
+            quads += 1
+    if singles != 1 or total != 13:
         return []
-    odd = [t for t, c in enumerate(hand) if c % 2]
-    if not quads_as_two_pairs and (hand.count(4) or hand[odd[0]] == 3):
+    if not quads_as_two_pairs and (quads or counts[odd[0]] == 3):
         return []
     return odd
 

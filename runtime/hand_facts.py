@@ -110,7 +110,7 @@ class HandFacts:
         self.doublings = ctx.doublings
         self.choices = ctx.choices
 
-        full = list(ctx.concealed)
+        full: list[int] = list(ctx.concealed)  # typed: counted with small ints when compiled
         full[ctx.win_tile] += 1
         self.full_concealed = full
         self.completes_quad = full[ctx.win_tile] == 4
@@ -119,9 +119,9 @@ class HandFacts:
         claimed = chows = pungs = kongs = concealed_kongs = added_kongs = 0
         specials = special_kongs = 0
         specials_outside = True
-        by_id = getattr(table, "special_by_id", {})
-        everything = list(full)
-        kong_tiles = set()
+        by_id = table.special_by_id
+        everything: list[int] = list(full)
+        kong_tiles: set[int] = set()
         for m in melds:
             claimed += m.claimed_from_other
             if m.type == CHOW:
@@ -151,7 +151,10 @@ class HandFacts:
         self.game_claims = max(ctx.game_claims, claimed)
 
         self.all_counts = everything
-        present = [t for t in range(NUM_PLAYABLE) if everything[t]]
+        present: list[int] = []
+        for t in range(NUM_PLAYABLE):
+            if everything[t]:
+                present.append(t)
         self.present = frozenset(present)
         self.kinds = len(present)
         # one pass over the kinds held: this runs once per hand scored

@@ -106,6 +106,9 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
     present = _present(hand)
     if present.bit_count() < 6:
         return []
+    # both hands need a straight holding every number tile held, or held but for one tile
+    if not any(not present & ~mask or (mask & ~present).bit_count() <= 1 for mask in _STRAIGHT_MASKS):
+        return []
     found: set[int] = set()
     if honours_knitted and not melds and max(hand) <= 1 and sum(hand) == 13:
         numbers = [t for t in range(27) if hand[t]]
