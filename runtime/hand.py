@@ -264,7 +264,10 @@ def thirteen_orphans_waits(counts: list[int]) -> list[int]:
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
-    if sum(counts[:NUM_PLAYABLE]) != 14:
+    total = 0
+    for t in range(NUM_PLAYABLE):
+        total += counts[t]
+    if total != 14:
         return False
     if any(counts[t] == 0 for t in ORPHANS):
         return False

@@ -283,47 +283,80 @@ class Arrangement:
         "specials_outside",
     )
 
-    def __init__(self):
-        self.standard = self.seven_pairs = self.thirteen_orphans = self.honours_knitted = self.knitted = False
-        self.quads = self.chows = self.pungs = self.kongs = self.concealed_pungs = 0
-        self.pair = -1
-        self.sets = ()
-        self.closed = self.edge = self.single = self.two_sided = self.dual_pung = False
-        self._outside = None
-        self.specials_outside = True  # every special set laid down holds a terminal or an honour
+    def __init__(self) -> None:
+        # typed: fan conditions read these natively and count with small ints when compiled
+        self.standard: bool = False
+        self.seven_pairs: bool = False
+        self.thirteen_orphans: bool = False
+        self.honours_knitted: bool = False
+        self.knitted: bool = False
+        self.quads: int = 0
+        self.chows: int = 0
+        self.pungs: int = 0
+        self.kongs: int = 0
+        self.concealed_pungs: int = 0
+        self.pair: int = -1
+        self.sets: tuple[tuple[int, int], ...] = ()  # (SET_CHOW or SET_PUNG, lowest tile)
+        self.closed: bool = False
+        self.edge: bool = False
+        self.single: bool = False
+        self.two_sided: bool = False
+        self.dual_pung: bool = False
+        self._outside: bool | None = None
+        self.specials_outside: bool = True  # every special set laid down holds a terminal or an honour
 
     @property
     def all_outside(self) -> bool:
         """Every set and the pair hold a terminal or an honour."""
         if self._outside is None:
-            def outside(kind, t):
-                return (t % 9 in (0, 6)) if kind == SET_CHOW and t < 27 else (t >= 27 or t % 9 in (0, 8))
-
-            self._outside = (
-                self.standard
-                and self.specials_outside
-                and outside(SET_PUNG, self.pair)
-                and all(outside(k, t) for k, t in self.sets)
-            )
+            outside = self.standard and self.specials_outside and _outside(SET_PUNG, self.pair)
+            if outside:
+                for k, t in self.sets:
+                    if not _outside(k, t):
+                        outside = False
+                        break
+            self._outside = outside
         return self._outside
 
     def has_pung(self, tile: int) -> bool:
-        return any(k != SET_CHOW and t == tile for k, t in self.sets)
+        for k, t in self.sets:
+            if k != SET_CHOW and t == tile:
+                return True
+        return False
 
-    def pungs_of(self, tiles) -> int:
-        return sum(1 for k, t in self.sets if k != SET_CHOW and t in tiles)
+    def pungs_of(self, tiles: frozenset) -> int:
+        n = 0
+        for k, t in self.sets:
+            if k != SET_CHOW and t in tiles:
+                n += 1
+        return n
 
-    def chows_of(self, tiles) -> int:
-        return sum(1 for k, t in self.sets if k == SET_CHOW and t in tiles)
+    def chows_of(self, tiles: frozenset) -> int:
+        n = 0
+        for k, t in self.sets:
+            if k == SET_CHOW and t in tiles:
+                n += 1
+        return n
 
-    def all_contain(self, tiles) -> bool:
+    def all_contain(self, tiles: frozenset) -> bool:
         """Every set and the pair hold one of the tiles (standard shape)."""
         if not self.standard or self.pair not in tiles:
             return False
-        return all((t in tiles or t + 1 in tiles or t + 2 in tiles) if k == SET_CHOW else t in tiles for k, t in self.sets)
+        for k, t in self.sets:
+            if not ((t in tiles or t + 1 in tiles or t + 2 in tiles) if k == SET_CHOW else t in tiles):
+                return False
+        return True
 
     def has_chow(self, tile: int) -> bool:
-        return any(k == SET_CHOW and t == tile for k, t in self.sets)
+        for k, t in self.sets:
+            if k == SET_CHOW and t == tile:
+                return True
+        return False
+
+
+def _outside(kind: int, t: int) -> bool:
+    """A set (or, as a pung, the pair) holds a terminal or an honour."""
+    return (t % 9 in (0, 6)) if kind == SET_CHOW and t < 27 else (t >= 27 or t % 9 in (0, 8))
 
 
 def _chow_reading(low: int, win: int) -> str:

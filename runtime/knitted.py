@@ -35,11 +35,16 @@ def _missing(counts: list[int]) -> list[int]:
 
 def honours_and_knitted(counts: list[int]) -> bool:
     """Fourteen different tiles: number tiles of one knitted straight, honours."""
-    hand = counts[:NUM_PLAYABLE]
-    if sum(hand) != 14 or max(hand) > 1:
+    total = 0
+    for t in range(NUM_PLAYABLE):  # one pass, small ints (sum and max add and compare boxed ones)
+        c = counts[t]
+        if c > 1:
+            return False
+        total += c
+    if total != 14:
         return False
-    numbers = frozenset(t for t in range(27) if hand[t])
-    return any(numbers <= s for s in _STRAIGHT_SETS)
+    present = _present(counts)
+    return any(not present & ~mask for mask in _STRAIGHT_MASKS)
 
 
 def full_straight(counts: list[int]) -> bool:

@@ -45,7 +45,9 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     a = Arrangement()
     a.pair = pair
     a.sets = tuple(sets) + h.meld_sets
-    chows = [k for k, _ in sets].count(hm.CHOW)
+    chows = 0
+    for k, _ in sets:
+        chows += k == hm.CHOW
     concealed_pungs = len(sets) - chows
     if reading == "dual_pung" and not h.self_drawn:
         concealed_pungs -= 1  # completed by a discard: not concealed
@@ -54,9 +56,24 @@ def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows:
     a.kongs = h.meld_kongs + h.special_kongs
     a.specials_outside = h.specials_outside
     a.concealed_pungs = concealed_pungs + h.concealed_kongs
-    if reading:
-        setattr(a, reading, True)
+    _read_as(a, reading)
     return a
+
+
+def _read_as(a: Arrangement, reading: str) -> None:
+    """Set the reading's flag (by name: a compiled class has no setattr fast path)."""
+    if reading == "edge":
+        a.edge = True
+    elif reading == "two_sided":
+        a.two_sided = True
+    elif reading == "closed":
+        a.closed = True
+    elif reading == "single":
+        a.single = True
+    elif reading == "dual_pung":
+        a.dual_pung = True
+    elif reading:
+        raise ValueError(f"unknown reading {reading!r}")
 
 
 def _in_set_order(split) -> list:
