@@ -63,7 +63,7 @@ def turn_actions(game: Game, seat: int) -> list[Action]:
         if st.limits is not None:
             held = restrictions.discards(st, held)
         out.extend([DISCARDS[t] for t in held])
-        if may_declare(game, seat) and analysis.shanten(table, st.counts, st.melds) <= 0:
+        if may_declare(game, seat) and analysis.may_be_ready(table, counts, st.melds) and analysis.shanten(table, counts, st.melds) <= 0:
             for t in held:
                 st.counts[t] -= 1
                 if analysis.waits(table, st.counts, st.melds):

@@ -232,6 +232,13 @@ def _pair_ok(code: int, chows: bool) -> bool:
 
 def _add_ranks(out: list[int], lo: int, code: int, pair_here: bool, chows: bool, fifth_copy: bool) -> None:
     """The kinds completing a group when it receives the winning tile."""
+    for r in _ranks(code, pair_here, chows, fifth_copy):
+        out.append(lo + r)
+
+
+def _ranks(code: int, pair_here: bool, chows: bool, fifth_copy: bool) -> tuple[int, ...]:
+    """The ranks completing a group (as `_code` reads it) when it receives
+    the winning tile; `pair_here`: the group takes the pair then."""
     known = _RANKS[2 * chows + fifth_copy]
     ranks = known.get(code)
     if ranks is None:
@@ -243,8 +250,64 @@ def _add_ranks(out: list[int], lo: int, code: int, pair_here: bool, chows: bool,
             if _pair_ok(grown, chows) if pair_here else _sets_ok(grown, chows):
                 found.append(r)
         ranks = known[code] = tuple(found)
-    for r in ranks:
-        out.append(lo + r)
+    return ranks
+
+
+def ready_after_discard(counts: list[int]) -> bool:
+    """Whether some discard from these 3k+2 tiles leaves a hand that
+    `standard_waits` finds waits for: False only when none does (a quick
+    test; True also when unsure: a flower among the tiles, counts outside
+    0..6)."""
+    if len(counts) < NUM_PLAYABLE:
+        return True
+    for t in range(NUM_PLAYABLE, len(counts)):
+        if counts[t]:
+            return True
+    codes = [0, 0, 0, 0]
+    rems = [0, 0, 0, 0]
+    for g in range(4):
+        lo = 9 * g
+        code, rem = _code(counts, lo, lo + 9 if g < 3 else NUM_PLAYABLE)
+        if code < 0:
+            return True
+        codes[g] = code
+        rems[g] = rem
+    splits = [_splits(codes[g], rems[g], g < 3) for g in range(4)]
+    for a in range(4):
+        code = codes[a]
+        if not code or sum(1 for g in range(4) if g != a and not splits[g]) > 1:
+            continue  # nothing to discard here, or two other groups that no tile mends
+        rem = (rems[a] + 2) % 3
+        for x in range(9 if a < 3 else 7):
+            if (code >> (3 * x)) & 7:
+                codes[a] = code - (1 << (3 * x))
+                rems_a, splits_a = rems[a], splits[a]
+                rems[a] = rem
+                splits[a] = _splits(codes[a], rem, a < 3)
+                found = _waits_exist(codes, rems, splits)
+                codes[a], rems[a], splits[a] = code, rems_a, splits_a
+                if found:
+                    return True
+    return False
+
+
+def _waits_exist(codes: list[int], rems: list[int], splits: list[bool]) -> bool:
+    """`standard_waits` is not empty for the groups read so (`_code`)."""
+    for g in range(4):
+        rem = rems[g]
+        if not rem:
+            continue
+        pairs = 0
+        ok = True
+        for h in range(4):
+            if h != g:
+                if not splits[h]:
+                    ok = False
+                    break
+                pairs += rems[h] == 2
+        if ok and pairs == (0 if rem == 1 else 1) and _ranks(codes[g], rem == 1, g < 3, False):
+            return True
+    return False
 
 
 def _standard_waits_any(counts: list[int], fifth_copy: bool) -> list[int]:
