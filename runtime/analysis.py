@@ -163,12 +163,9 @@ def may_be_ready(table: Table, counts: list, melds: list) -> bool:
             if c < 0 or c > 4:
                 return True
             odd += c & 1
-            if t in _SIMPLES:
+            if t < 27 and 0 < t % 9 < 8:
                 simples += c
     return (win.seven_pairs and odd <= 2) or (win.thirteen_orphans and simples <= 1)
-
-
-_SIMPLES = frozenset(t for t in range(27) if t not in hm.ORPHANS)
 
 
 def seat_waits(table: Table, st: SeatState) -> frozenset:
