@@ -21,6 +21,8 @@ from . import analysis
 from .actions import Action
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .game import Game
 
 
@@ -31,7 +33,21 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
-        return self.rng.choice(game.legal_actions(seat))
+        return choice(self.rng, game.legal_actions(seat))
+
+
+def choice(rng: random.Random, options: list) -> Any:
+    """`rng.choice(options)`, the same draw (random.Random.choice: the
+    index from `getrandbits` of the length's bit length, drawn again while
+    too large), without its two Python-level calls."""
+    n = len(options)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return options[r]
 
 
 class GreedyBot:

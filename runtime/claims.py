@@ -62,8 +62,10 @@ def turn_actions(game: Game, seat: int) -> list[Action]:
         held = [t for t in table.tile_kinds if counts[t]]
         if st.limits is not None:
             held = restrictions.discards(st, held)
-        out.extend([DISCARDS[t] for t in held])
-        if may_declare(game, seat) and analysis.shanten(table, st.counts, st.melds) <= 0:
+        discards = DISCARDS
+        for t in held:
+            out.append(discards[t])
+        if may_declare(game, seat) and analysis.may_be_ready(table, counts, st.melds) and analysis.shanten(table, counts, st.melds) <= 0:
             for t in held:
                 st.counts[t] -= 1
                 if analysis.waits(table, st.counts, st.melds):
@@ -114,16 +116,24 @@ def kong_options(game: Game, seat: int) -> list[int]:
         return []
     if game.turn_kind == "replacement" and not table.kong_chain:
         return []
-    out: list = []
-    if table.concealed_kong and 4 in st.counts:
-        out.extend(t for t, c in enumerate(st.counts) if c == 4)
+    out: list[int] = []
+    counts = st.counts
+    if table.concealed_kong:
+        for t in range(len(counts)):
+            if counts[t] == 4:
+                out.append(t)
     if table.added_kong:
-        out.extend(m.tile for m in st.melds if m.type == PUNG and st.counts[m.tile] >= 1)
+        for m in st.melds:
+            if m.type == PUNG and counts[m.tile] >= 1:
+                out.append(m.tile)
+    if not out:
+        return out
     if st.limits is not None:
         out = [t for t in out if not restrictions.forbidden(st, "kong", t)]
     if st.kong_rule:
-        out = [t for t in out if kong_keeps_ready(game, seat, t, from_hand=4 if st.counts[t] == 4 else 1)]
-    return sorted(out)
+        out = [t for t in out if kong_keeps_ready(game, seat, t, from_hand=4 if counts[t] == 4 else 1)]
+    out.sort()
+    return out
 
 
 def kong_keeps_ready(game: Game, seat: int, tile: int, from_hand: int) -> bool:

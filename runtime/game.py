@@ -31,6 +31,7 @@ from .scoring import WinContext, evaluate
 from .tiles import FLOWER_BASE, NAMES, NUM_KINDS, counts_of
 
 if TYPE_CHECKING:
+    from .restrictions import Limits
     from .ruleset import Table
 
 START, TURN, REPLACE, CLAIM, END = "start", "turn", "replace", "claim", "end"
@@ -61,34 +62,35 @@ class SeatState:
 
         return copy_fields(self, SeatState(), memo)
 
-    def __init__(self):
-        self.counts = [0] * NUM_KINDS
+    def __init__(self) -> None:
+        # typed (a checked __init__): the compiled build reads and compares these natively
+        self.counts: list[int] = [0] * NUM_KINDS
         self.melds: list[Meld] = []
         self.discards: list[int] = []
         self.claimed: list[bool] = []  # parallel to discards: taken by a claim
         self.flowers: list[int] = []
-        self.declared = False
+        self.declared: bool = False
         self.declared_waits: tuple = ()
         self.declared_values: tuple = ()
-        self.drawn = -1
+        self.drawn: int = -1
         self.refusals: list[tuple] = []  # (claim, tile or -1 for every tile, value)
-        self.has_discarded = False
-        self.waits_key = None  # the counts `waits` was computed for
-        self.waits = frozenset()
-        self.bought = 0  # stakes bought before the deal
-        self.opening_ready = False  # declared before the dealer's first discard, or with it (the dealer)
-        self.doublings = 0  # wins deferred to double (加倍) this hand
-        self.deferred = False  # doubled on this turn: no win until the next tile
+        self.has_discarded: bool = False
+        self.waits_key: list[int] | None = None  # the counts `waits` was computed for
+        self.waits: frozenset = frozenset()
+        self.bought: int = 0  # stakes bought before the deal
+        self.opening_ready: bool = False  # declared before the dealer's first discard, or with it (the dealer)
+        self.doublings: int = 0  # wins deferred to double (加倍) this hand
+        self.deferred: bool = False  # doubled on this turn: no win until the next tile
         self.choices: dict = {}  # declaration id -> the value chosen at the opening
         self.gave: tuple = ()  # tiles passed on in an exchange
         self.received: tuple = ()  # tiles received in an exchange
-        self.out = False  # left the hand after a win
-        self.wins = 0  # wins this hand
+        self.out: bool = False  # left the hand after a win
+        self.wins: int = 0  # wins this hand
         self.won_tiles: list[int] = []  # winning tiles taken from others, or set aside
-        self.locked = False  # must discard every drawn tile it does not win or kong with
+        self.locked: bool = False  # must discard every drawn tile it does not win or kong with
         self.forbids: frozenset = frozenset()  # claims it may no longer make
-        self.kong_rule = ""  # how a kong must keep its waits; "" when free
-        self.limits = None  # restrictions.Limits from its declarations, or None
+        self.kong_rule: str = ""  # how a kong must keep its waits; "" when free
+        self.limits: Limits | None = None  # restrictions.Limits from its declarations, or None
 
     def tiles(self) -> list[int]:
         return [t for t in range(NUM_KINDS) for _ in range(self.counts[t])]

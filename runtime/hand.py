@@ -146,20 +146,200 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
 
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
-    with the pair unless the receiving group takes it. Each group's answers
-    are cached by its counts (as bytes: slicing them is cheap), and the
-    completing ranks are only worked out for a group whose others split.
+    with the pair unless the receiving group takes it. Each group is read
+    as one int, three bits a rank (`_code`), and its answers are cached by
+    that int, one cache for the three number suits and one for the
+    honours; the completing ranks are only worked out for a group whose
+    others split.
     """
-    row = bytes(counts[:NUM_PLAYABLE])
-    keys = [row[lo:hi] for lo, hi, _ in _GROUPS]
+    if len(counts) < NUM_PLAYABLE:
+        return _standard_waits_any(counts, fifth_copy)
+    c0, r0 = _code(counts, 0, 9)
+    c1, r1 = _code(counts, 9, 18)
+    c2, r2 = _code(counts, 18, 27)
+    c3, r3 = _code(counts, 27, 34)
+    if c0 < 0 or c1 < 0 or c2 < 0 or c3 < 0:
+        return _standard_waits_any(counts, fifth_copy)
+    # whether each group splits as it stands (sets, and the pair when it has two over)
+    k0 = _splits(c0, r0, True)
+    k1 = _splits(c1, r1, True)
+    k2 = _splits(c2, r2, True)
+    k3 = _splits(c3, r3, False)
+    if k0 + k1 + k2 + k3 < 3:
+        return []  # two groups that do not split: no tile mends both
+    out: list[int] = []
+    if r0 and k1 and k2 and k3 and (r1 == 2) + (r2 == 2) + (r3 == 2) == (0 if r0 == 1 else 1):
+        _add_ranks(out, 0, c0, r0 == 1, True, fifth_copy)
+    if r1 and k0 and k2 and k3 and (r0 == 2) + (r2 == 2) + (r3 == 2) == (0 if r1 == 1 else 1):
+        _add_ranks(out, 9, c1, r1 == 1, True, fifth_copy)
+    if r2 and k0 and k1 and k3 and (r0 == 2) + (r1 == 2) + (r3 == 2) == (0 if r2 == 1 else 1):
+        _add_ranks(out, 18, c2, r2 == 1, True, fifth_copy)
+    if r3 and k0 and k1 and k2 and (r0 == 2) + (r1 == 2) + (r2 == 2) == (0 if r3 == 1 else 1):
+        _add_ranks(out, 27, c3, r3 == 1, False, fifth_copy)
+    return out
+
+
+def _code(counts: list[int], lo: int, hi: int) -> tuple[int, int]:
+    """One group's counts as an int, rank r in bits 3r to 3r+2, and its tile
+    count modulo 3; (-1, 0) when a count is outside 0..6 (a fifth copy
+    added to a count must still fit three bits)."""
+    code = 0
+    total = 0
+    shift = 0
+    for t in range(lo, hi):
+        c = counts[t]
+        if c:
+            if c < 0 or c > 6:
+                return -1, 0
+            code |= c << shift
+            total += c
+        shift += 3
+    return code, total % 3
+
+
+def _splits(code: int, rem: int, chows: bool) -> bool:
+    """Whether a group splits into sets, with one pair when `rem` is 2."""
+    if rem == 0:
+        return _sets_ok(code, chows)
+    if rem == 2:
+        return _pair_ok(code, chows)
+    return False
+
+
+# Caches by group code: splits into sets; into a pair and sets; the ranks
+# completing a group, by chows and `fifth_copy` (_RANKS[2 * chows + fifth_copy]).
+_SETS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+_PAIRS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+_RANKS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
+
+
+def _sets_ok(code: int, chows: bool) -> bool:
+    """The group (as `_code` reads it) splits into sets only: its lowest
+    rank starts a pung or a chow, and the rest splits."""
+    if code == 0:
+        return True
+    known = _SETS[chows]
+    ok = known.get(code)
+    if ok is not None:
+        return ok
+    shift = 0
+    while not (code >> shift) & 7:
+        shift += 3
+    ok = False
+    if (code >> shift) & 7 >= 3:
+        ok = _sets_ok(code - (3 << shift), chows)
+    if not ok and chows and (code >> (shift + 3)) & 7 and (code >> (shift + 6)) & 7:
+        ok = _sets_ok(code - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6)), chows)
+    known[code] = ok
+    return ok
+
+
+def _pair_ok(code: int, chows: bool) -> bool:
+    """The group splits into one pair and sets."""
+    known = _PAIRS[chows]
+    ok = known.get(code)
+    if ok is not None:
+        return ok
+    ok = False
+    shift = 0
+    rest = code
+    while rest:
+        if rest & 7 >= 2 and _sets_ok(code - (2 << shift), chows):
+            ok = True
+            break
+        rest >>= 3
+        shift += 3
+    known[code] = ok
+    return ok
+
+
+def _add_ranks(out: list[int], lo: int, code: int, pair_here: bool, chows: bool, fifth_copy: bool) -> None:
+    """The kinds completing a group when it receives the winning tile."""
+    for r in _ranks(code, pair_here, chows, fifth_copy):
+        out.append(lo + r)
+
+
+def _ranks(code: int, pair_here: bool, chows: bool, fifth_copy: bool) -> tuple[int, ...]:
+    """The ranks completing a group (as `_code` reads it) when it receives
+    the winning tile; `pair_here`: the group takes the pair then."""
+    known = _RANKS[2 * chows + fifth_copy]
+    ranks = known.get(code)
+    if ranks is None:
+        found = []
+        for r in range(9 if chows else 7):
+            if (code >> (3 * r)) & 7 >= 4 and not fifth_copy:
+                continue
+            grown = code + (1 << (3 * r))
+            if _pair_ok(grown, chows) if pair_here else _sets_ok(grown, chows):
+                found.append(r)
+        ranks = known[code] = tuple(found)
+    return ranks
+
+
+def ready_after_discard(counts: list[int]) -> bool:
+    """Whether some discard from these 3k+2 tiles leaves a hand that
+    `standard_waits` finds waits for: False only when none does (a quick
+    test; True also when unsure: a flower among the tiles, counts outside
+    0..6)."""
+    if len(counts) < NUM_PLAYABLE:
+        return True
+    for t in range(NUM_PLAYABLE, len(counts)):
+        if counts[t]:
+            return True
+    codes = [0, 0, 0, 0]
+    rems = [0, 0, 0, 0]
+    for g in range(4):
+        lo = 9 * g
+        code, rem = _code(counts, lo, lo + 9 if g < 3 else NUM_PLAYABLE)
+        if code < 0:
+            return True
+        codes[g] = code
+        rems[g] = rem
+    splits = [_splits(codes[g], rems[g], g < 3) for g in range(4)]
+    for a in range(4):
+        code = codes[a]
+        if not code or sum(1 for g in range(4) if g != a and not splits[g]) > 1:
+            continue  # nothing to discard here, or two other groups that no tile mends
+        rem = (rems[a] + 2) % 3
+        for x in range(9 if a < 3 else 7):
+            if (code >> (3 * x)) & 7:
+                codes[a] = code - (1 << (3 * x))
+                rems_a, splits_a = rems[a], splits[a]
+                rems[a] = rem
+                splits[a] = _splits(codes[a], rem, a < 3)
+                found = _waits_exist(codes, rems, splits)
+                codes[a], rems[a], splits[a] = code, rems_a, splits_a
+                if found:
+                    return True
+    return False
+
+
+def _waits_exist(codes: list[int], rems: list[int], splits: list[bool]) -> bool:
+    """`standard_waits` is not empty for the groups read so (`_code`)."""
+    for g in range(4):
+        rem = rems[g]
+        if not rem:
+            continue
+        pairs = 0
+        ok = True
+        for h in range(4):
+            if h != g:
+                if not splits[h]:
+                    ok = False
+                    break
+                pairs += rems[h] == 2
+        if ok and pairs == (0 if rem == 1 else 1) and _ranks(codes[g], rem == 1, g < 3, False):
+            return True
+    return False
+
+
+def _standard_waits_any(counts: list[int], fifth_copy: bool) -> list[int]:
+    """`standard_waits` for counts outside 0..6, group by group on tuples."""
     states = []
-    for gi in range(len(_GROUPS)):
-        key = keys[gi]
-        known = _STATES[gi]
-        state = known.get(key)
-        if state is None:
-            state = known[key] = _group_state(key, _GROUPS[gi][2])
-        states.append(state)
+    for lo, hi, chows in _GROUPS:
+        key = tuple(counts[lo:hi])
+        rem = sum(key) % 3
+        states.append((rem, rem != 1 and (not any(key) or _suit_ok(key, chows, rem == 2))))
     out: list = []
     for gi, (rem, _) in enumerate(states):
         if rem == 0:
@@ -173,44 +353,15 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
         else:
             if other_pairs == (0 if rem == 1 else 1):
                 lo, _, chows = _GROUPS[gi]
-                known_ranks = _RANKS[2 * gi + fifth_copy]
-                ranks = known_ranks.get(keys[gi])
-                if ranks is None:
-                    ranks = known_ranks[keys[gi]] = _completing_ranks(keys[gi], chows, fifth_copy)
-                out.extend(lo + r for r in ranks)
+                grown = list(counts[lo : _GROUPS[gi][1]])
+                for r in range(len(grown)):
+                    if grown[r] >= 4 and not fifth_copy:
+                        continue
+                    grown[r] += 1
+                    if _suit_ok(tuple(grown), chows, rem == 1):
+                        out.append(lo + r)
+                    grown[r] -= 1
     return out
-
-
-# One cache per group, keyed by the group's counts alone: a tuple key with
-# the group's chow flag cost a tuple and its hash per group and call.
-# _STATES: (tile count modulo 3, splits as it stands); _RANKS, per group
-# and `fifth_copy`: the ranks completing it.
-_STATES: tuple[dict[bytes, tuple[int, bool]], ...] = tuple({} for _ in _GROUPS)
-_RANKS: tuple[dict[bytes, tuple[int, ...]], ...] = tuple({} for _ in range(2 * len(_GROUPS)))
-
-
-def _group_state(key: bytes, chows: bool) -> tuple[int, bool]:
-    """One group's tile count modulo 3 and whether it splits as it stands
-    (into sets, with a pair when it has two over)."""
-    rem = sum(key) % 3
-    if rem == 1:
-        return rem, False
-    return rem, not any(key) or _suit_ok(tuple(key), chows, rem == 2)
-
-
-def _completing_ranks(key: bytes, chows: bool, fifth_copy: bool) -> tuple[int, ...]:
-    """The ranks that complete a group when it receives the winning tile."""
-    pair_here = sum(key) % 3 == 1
-    grown = list(key)
-    ranks = []
-    for r in range(len(key)):
-        if grown[r] >= 4 and not fifth_copy:
-            continue
-        grown[r] += 1
-        if _suit_ok(tuple(grown), chows, pair_here):
-            ranks.append(r)
-        grown[r] -= 1
-    return tuple(ranks)
 
 
 # ---------------------------------------------------------------- other shapes

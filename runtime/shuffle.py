@@ -40,12 +40,52 @@ def _words(seed: bytes):
         block += 8
 
 
+def _block_halves(seed: bytes, first: int, count: int) -> tuple:
+    """The words of blocks `first`.. as 32-bit halves, high half first."""
+    data = b"".join(hashlib.sha256(seed + i.to_bytes(8, "big")).digest() for i in range(first, first + count))
+    return struct.unpack(f">{8 * count}I", data)
+
+
 def shuffled(items, seed) -> list:
     out = list(items)
     seed = seed_bytes(seed)
     n = len(out)
-    # enough words for the usual case; more come from the stream if the
-    # rejections use them up
+    if n >= 1 << 20:
+        return _shuffled_words(out, seed)
+    # enough words for the usual case; more blocks follow if the rejections
+    # use them up
+    blocks = (n + 3) // 4 + 1
+    halves = list(_block_halves(seed, 0, blocks))
+    k = 0
+    for i in range(n - 1, 0, -1):
+        span = i + 1
+        while True:
+            if k >= len(halves):
+                halves.extend(_block_halves(seed, blocks, 8))
+                blocks += 8
+            j = _draw(halves[k], halves[k + 1], span)
+            k += 2
+            if j >= 0:
+                break
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _draw(hi: int, lo: int, span: int) -> int:
+    """j for the word w = hi * 2^32 + lo, or -1 when w is rejected, on
+    small ints (span < 2^20): w < 2^64 - m (m = 2^64 mod span) unless
+    hi = 2^32 - 1 and lo >= 2^32 - m, and w mod span = ((hi mod span) *
+    (2^32 mod span) + lo) mod span."""
+    r32 = 4294967296 % span
+    m = r32 * r32 % span
+    if m and hi == 4294967295 and lo >= 4294967296 - m:
+        return -1
+    return (hi % span * r32 + lo) % span
+
+
+def _shuffled_words(out: list, seed: bytes) -> list:
+    """The same shuffle on 64-bit words (for very long lists)."""
+    n = len(out)
     words = list(_block_words(seed, 0, (n + 3) // 4 + 1))
     stream = None
     k = 0

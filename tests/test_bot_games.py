@@ -33,3 +33,20 @@ def test_a_thousand_games_keep_every_invariant():
         check_end(game)
         ends[game.result.end] += 1
     assert ends["win"] > GAMES // 4 and ends["draw"] > 0
+
+
+def test_the_random_bot_draws_as_random_choice():
+    """runtime.bots.choice, the random bot's draw, is random.Random.choice:
+    the same option from the same generator state, lists of every length."""
+    import pytest
+
+    from runtime.bots import choice
+
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in list(range(1, 40)) + [63, 64, 65, 127, 128, 129, 1000]:
+            options = list(range(n))
+            assert choice(ours, options) == theirs.choice(options)
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choice(random.Random(0), [])
