@@ -286,7 +286,7 @@ def chow_pairs(counts, tile: int) -> list[tuple]:
     return out
 
 
-def open_rob_window(game, w) -> None:
+def open_rob_window(game: Game, w: Window) -> None:
     forced = game.must_win()
     for seat in game.order_in(w.source)[1:]:
         v = _discard_win(game, seat, w)
@@ -345,7 +345,7 @@ def open_flower_window(game, w) -> None:
                 break
 
 
-def record_pass(game, seat: int, w) -> None:
+def record_pass(game: Game, seat: int, w: Window) -> None:
     """A pass may refuse the same claim until the passer's own next draw or claim."""
     if w.kind in ("history", "flower"):
         return
@@ -360,7 +360,7 @@ def record_pass(game, seat: int, w) -> None:
         game.seats[seat].refusals.append((rule.claim, tile, value, rule.until_draw))
 
 
-def resolve(game, w) -> None:
+def resolve(game: Game, w: Window) -> None:
     if w.kind == "flower":
         winners = [s for s in game.order_in(w.source)[1:] if w.responses.get(s, PASS).verb == "hu"]
         if winners and not game.table.multiple_winners:

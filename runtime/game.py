@@ -403,7 +403,7 @@ class Game:
             self._end_draw()
             return
         tile = self._draw_front()
-        self._event("draw", seat=seat, tile=NAMES[tile])
+        self.events.append({"type": "draw", "seat": seat, "tile": NAMES[tile]})  # _event, built in place
         self._receive(seat, tile, "draw")
 
     def _replacement(self, seat: int, tile: int = -1) -> None:
@@ -640,8 +640,17 @@ class Game:
             self._follow(seat, tile)
         if declare:
             self._declare(seat, opening)
-        self._event("discard", seat=seat, tile=NAMES[tile], **({"ready": True} if declare else {}))
-        if not self._open_window(tile, seat, "discard", claims.open_discard_window):
+        # the event as _event makes it, built in place (the hot path)
+        event = {"type": "discard", "seat": seat, "tile": NAMES[tile]}
+        if declare:
+            event["ready"] = True
+        self.events.append(event)
+        window = Window(tile, seat, "discard")  # _open_window, with a native call of the opener
+        claims.open_discard_window(self, window)
+        if window.choices:
+            self.phase = CLAIM
+            self.window = window
+        else:
             self._next_draw(seat)
 
     def _follow(self, seat: int, tile: int) -> None:
