@@ -147,10 +147,9 @@ def standard_waits(counts: list[int], fifth_copy: bool = False) -> list[int]:
     Only the group (suit or honours) that receives the winning tile can
     change; every other group must already split into sets, one of them
     with the pair unless the receiving group takes it. Each group is read
-    as one int, three bits a rank (`_code`), and its answers are cached by
-    that int, one cache for the three number suits and one for the
-    honours; the completing ranks are only worked out for a group whose
-    others split.
+    as one int, three bits a rank (`_code`); whether it splits is read rank
+    by rank from that int, and the completing ranks, cached by it, are only
+    worked out for a group whose others split.
     """
     if len(counts) < NUM_PLAYABLE:
         return _standard_waits_any(counts, fifth_copy)
@@ -206,51 +205,56 @@ def _splits(code: int, rem: int, chows: bool) -> bool:
     return False
 
 
-# Caches by group code: splits into sets; into a pair and sets; the ranks
-# completing a group, by chows and `fifth_copy` (_RANKS[2 * chows + fifth_copy]).
-_SETS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
-_PAIRS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+# The ranks completing a group, cached by its code, chows and `fifth_copy`
+# (_RANKS[2 * chows + fifth_copy]). Whether a group splits is worked out
+# directly, never cached: most groups a wait search reads are new, and a
+# cache of them only grew (and missed) with every fresh hand.
 _RANKS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
 
 
 def _sets_ok(code: int, chows: bool) -> bool:
-    """The group (as `_code` reads it) splits into sets only: its lowest
-    rank starts a pung or a chow, and the rest splits."""
-    if code == 0:
+    """The group (as `_code` reads it) splits into sets only. Rank by rank
+    from the lowest: what the chows begun one and two ranks lower leave of
+    a rank's count starts that count modulo 3 chows (three chows from one
+    rank are three pungs), and no count may go negative."""
+    if not chows:
+        while code:
+            c = code & 7
+            if c != 0 and c != 3 and c != 6:
+                return False
+            code >>= 3
         return True
-    known = _SETS[chows]
-    ok = known.get(code)
-    if ok is not None:
-        return ok
-    shift = 0
-    while not (code >> shift) & 7:
-        shift += 3
-    ok = False
-    if (code >> shift) & 7 >= 3:
-        ok = _sets_ok(code - (3 << shift), chows)
-    if not ok and chows and (code >> (shift + 3)) & 7 and (code >> (shift + 6)) & 7:
-        ok = _sets_ok(code - (1 << shift) - (1 << (shift + 3)) - (1 << (shift + 6)), chows)
-    known[code] = ok
-    return ok
+    one_back = two_back = 0
+    while code or one_back or two_back:
+        c = (code & 7) - one_back - two_back
+        if c < 0:
+            return False
+        two_back = one_back
+        one_back = c % 3
+        code >>= 3
+    return True
 
 
 def _pair_ok(code: int, chows: bool) -> bool:
-    """The group splits into one pair and sets."""
-    known = _PAIRS[chows]
-    ok = known.get(code)
-    if ok is not None:
-        return ok
-    ok = False
-    shift = 0
-    rest = code
-    while rest:
-        if rest & 7 >= 2 and _sets_ok(code - (2 << shift), chows):
-            ok = True
-            break
-        rest >>= 3
-        shift += 3
-    known[code] = ok
-    return ok
+    """The group splits into one pair and sets. Every set's ranks sum to 0
+    modulo 3, so with chows the pair's rank r has 2r equal to the whole
+    group's rank sum modulo 3: one rank in three is tried."""
+    step = 1
+    r = 0
+    if chows:
+        weighted = 0
+        rest = code
+        while rest:
+            weighted += r * (rest & 7)
+            rest >>= 3
+            r += 1
+        r = (2 * weighted) % 3
+        step = 3
+    while r < 9:
+        if (code >> (3 * r)) & 7 >= 2 and _sets_ok(code - (2 << (3 * r)), chows):
+            return True
+        r += step
+    return False
 
 
 def _add_ranks(out: list[int], lo: int, code: int, pair_here: bool, chows: bool, fifth_copy: bool) -> None:
