@@ -10,8 +10,7 @@ readable form, in the same order.
 
 from __future__ import annotations
 
-from . import hand as hm
-from .hand_facts import Arrangement, HandFacts
+from .hand_facts import SET_CHOW, Arrangement, HandFacts
 from .ruleset import LOW_WORD, WORD, FlatFans, Table
 
 TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
@@ -64,22 +63,30 @@ def value_flat(
 def _set_hits(
     table: Table, flat: FlatFans, h: HandFacts, d: Arrangement, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
 ) -> int:
-    """Add fans over groups of sets and fans counted per set."""
+    """Add fans over groups of sets and fans counted per set. A set is held
+    as one int, its key tile times 8 plus its position among the sets, so
+    that sorting by tile is a sort of small ints."""
     plan = table.fan_plan
     position = flat.position
-    chows: list[tuple[int, int]] = []
-    pungs: list[tuple[int, int]] = []
-    for pos, (k, t) in enumerate(d.sets):
-        (chows if k == hm.CHOW else pungs).append((t, pos))
+    chows: list[int] = []
+    pungs: list[int] = []
+    pos = 0
+    for k, t in d.sets:
+        if k == SET_CHOW:
+            chows.append(t * 8 + pos)
+        else:
+            pungs.append(t * 8 + pos)
+        pos += 1
+    chow_kind = plan.chow_kind
     for kind, engine in plan.set_engines:
-        keyed = chows if kind == plan.chow_kind else pungs
+        keyed = chows if kind == chow_kind else pungs
         if len(keyed) < 2:
             continue
         keyed.sort()
-        for i, group in engine.count(tuple(t for t, _ in keyed)):
+        for i, group in engine.count(tuple([x >> 3 for x in keyed])):
             p = position[i]
             b = 1 << p
-            sets = tuple(keyed[g][1] for g in group)
+            sets = tuple([keyed[g] & 7 for g in group])
             if bits & b:
                 many[p] = many.get(p, 1) + 1
                 used[p] = used.get(p, ()) + sets
@@ -87,11 +94,11 @@ def _set_hits(
                 bits |= b
                 used[p] = sets
     for i, kind, tiles_of in plan.each:
-        keyed = chows if kind == plan.chow_kind else pungs
+        keyed = chows if kind == chow_kind else pungs
         if not keyed:
             continue
         tiles = tiles_of(h, d, table.o)
-        on = tuple(pos for t, pos in keyed if t in tiles)
+        on = tuple([x & 7 for x in keyed if x >> 3 in tiles])
         if on:
             p = position[i]
             bits |= 1 << p

@@ -8,15 +8,51 @@ fields natively in the compiled build.
 
 from __future__ import annotations
 
-from .melds import ADDED, CHOW, CONCEALED, PUNG, SPECIAL
+from .melds import ADDED, CHOW, CONCEALED, PUNG, SPECIAL, Meld
 from .ruleset import Table
 from .tiles import NUM_PLAYABLE
+
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Any
 
 # the kinds of a split's sets as runtime/hand.py numbers them (hand.CHOW,
 # hand.PUNG; tests/test_architecture.py holds them equal): a variant imports
 # this module, and hand.py with its tables is not needed to import one
 SET_CHOW = 0
 SET_PUNG = 1
+
+
+class _Later:
+    """Modules a variant's import does not need (import time), imported at
+    their first use and kept: a function-level import runs the import
+    machinery at every call, which in the compiled build cost more than a
+    hand's fan conditions."""
+
+    def __init__(self) -> None:
+        self.analysis: Any = None
+        self.scoring_form: Any = None
+        self.facts: Any = None
+
+    def load(self) -> None:
+        from . import analysis, facts, scoring_form
+
+        self.analysis, self.facts, self.scoring_form = analysis, facts, scoring_form
+
+
+_LATER = _Later()
+
+
+def _analysis() -> Any:  # runtime.analysis
+    if _LATER.analysis is None:
+        _LATER.load()
+    return _LATER.analysis
+
+
+def _scoring_form() -> Any:  # runtime.scoring_form
+    if _LATER.scoring_form is None:
+        _LATER.load()
+    return _LATER.scoring_form
 
 
 class WinContext:
@@ -122,6 +158,7 @@ class HandFacts:
         by_id = table.special_by_id
         everything: list[int] = list(full)
         kong_tiles: set[int] = set()
+        m: Meld  # typed: its fields are read natively when compiled
         for m in melds:
             claimed += m.claimed_from_other
             if m.type == CHOW:
@@ -189,11 +226,9 @@ class HandFacts:
         """How some split of the hand reads the winning tile: closed, edge,
         single, two_sided, dual_pung (standard splits only)."""
         if self._readings is None:
-            from . import scoring_form
-
             found = set()
             win = self.win_tile
-            for pair, sets in scoring_form.splitter()(self.full_concealed):
+            for pair, sets in _scoring_form().splitter()(self.full_concealed):
                 if pair == win:
                     found.add("single")
                 for kind, t in sets:
@@ -238,9 +273,9 @@ class HandFacts:
                    if (t - 34) % 4 == self.seat_wind - 27 and not any(t in g for g in complete))
 
     def suit_count(self, suit: str) -> int:
-        from .facts import _suit_count
-
-        return _suit_count(self.all_counts, suit)
+        if _LATER.facts is None:
+            _LATER.load()
+        return _LATER.facts._suit_count(self.all_counts, suit)
 
     def concealed_copies(self, tile: int) -> int:
         return self.full_concealed[tile]
@@ -260,17 +295,14 @@ class HandFacts:
     @property
     def wait_count(self) -> int:
         if self._wait_count is None:
-            from .analysis import waits
-
-            self._wait_count = len(waits(self.table, self.ctx.concealed, self.ctx.melds))
+            self._wait_count = len(_analysis().waits(self.table, self.ctx.concealed, self.ctx.melds))
         return self._wait_count
 
     @property
     def shape_wait_count(self) -> int:
         if self._shape_wait_count is None:
-            from .analysis import shape_waits
-
-            self._shape_wait_count = len(shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True))
+            waits = _analysis().shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True)
+            self._shape_wait_count = len(waits)
         return self._shape_wait_count
 
 

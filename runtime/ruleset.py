@@ -965,13 +965,13 @@ class FanPlan:
         self.scoring = scoring  # the spec the plan was built from (fan_plan's cache checks it)
         self.index = {f.id: i for i, f in enumerate(fans)}
         self.plain = tuple(i for i, f in enumerate(fans) if f.sets is None and f.each is None)
-        self.set_engines = tuple(
+        self.set_engines: tuple[tuple[str, SetFans], ...] = tuple(
             (kind, SetFans([(i, f.sets) for i, f in enumerate(fans) if f.sets is not None and f.sets.kind == kind],
                            scoring.set_principle))
             for kind in sorted({f.sets.kind for f in fans if f.sets is not None})
         )
-        self.chow_kind = CHOW
-        self.each = tuple((i, f.each[0], f.each[1]) for i, f in enumerate(fans) if f.each is not None)
+        self.chow_kind: str = CHOW
+        self.each: tuple[tuple[int, str, Callable], ...] = tuple((i, f.each[0], f.each[1]) for i, f in enumerate(fans) if f.each is not None)
         self.listed = scoring.exclusion == "listed"
         self.order = excluders_first(fans) if self.listed else tuple(range(len(fans)))
         self.position = {i: p for p, i in enumerate(self.order)}
