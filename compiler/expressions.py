@@ -630,7 +630,25 @@ class _Emitter:
             return f"{self.wrap(node.left, p + 1)} ** {self.wrap(node.right, _PREC['neg'])}", p
         return f"{self.wrap(node.left, p)} {node.op} {self.wrap(node.right, p + 1)}", p
 
+    def _capped(self, node: Node) -> str:
+        """The capped code of a count fact (`Fact.capped`), else ''."""
+        if not isinstance(node, Name) or node.path in self.env.defs or "." not in node.path:
+            return ""
+        if node.path.startswith(("options.", "fans.")):
+            return ""
+        fact = vocab.lookup(node.path, self.env.scope)
+        return fact.capped if fact is not None else ""
+
     def _Compare(self, node):
+        if len(node.ops) == 1 and node.ops[0] in _Parser._CMP:
+            # a costly count against a number: read it capped one past the number
+            left, right = node.operands
+            for count, number in ((left, right), (right, left)):
+                cap = self._capped(count)
+                if cap and isinstance(number, Const) and type(number.value) is int and number.value >= 0:
+                    capped = cap.format(number.value + 1)
+                    sides = (capped, repr(number.value)) if count is left else (repr(number.value), capped)
+                    return f"{sides[0]} {node.ops[0]} {sides[1]}", _PREC["cmp"]
         parts = [self.wrap(node.operands[0], _PREC["cmp"] + 1)]
         for op, operand in zip(node.ops, node.operands[1:]):
             parts.append(op)

@@ -311,13 +311,13 @@ def fans_of_arrangement(h, d, o):
     if d.concealed_pungs == 2:
         found.append((42, 1))
     # 边张 Edge Wait
-    if (d.edge or d.two_sided) and h.shape_wait_count == 1:
+    if (d.edge or d.two_sided) and h.shape_waits_upto(2) == 1:
         found.append((50, 1))
     # 坎张 Closed Wait
-    if d.closed and h.shape_wait_count == 1:
+    if d.closed and h.shape_waits_upto(2) == 1:
         found.append((51, 1))
     # 单钓将 Single Wait
-    if d.single and h.shape_wait_count == 1:
+    if d.single and h.shape_waits_upto(2) == 1:
         found.append((52, 1))
     return found
 
@@ -477,13 +477,13 @@ def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, in
     if d.concealed_pungs == 2:
         bits |= 0x10000000000
     # 边张 Edge Wait [50]: (win.edge or win.two_sided) and win.shape_waits == 1
-    if (d.edge or d.two_sided) and h.shape_wait_count == 1:
+    if (d.edge or d.two_sided) and h.shape_waits_upto(2) == 1:
         bits |= 0x4000000000000
     # 坎张 Closed Wait [51]: win.closed and win.shape_waits == 1
-    if d.closed and h.shape_wait_count == 1:
+    if d.closed and h.shape_waits_upto(2) == 1:
         bits |= 0x8000000000000
     # 单钓将 Single Wait [52]: win.single and win.shape_waits == 1
-    if d.single and h.shape_wait_count == 1:
+    if d.single and h.shape_waits_upto(2) == 1:
         bits |= 0x10000000000000
     return bits
 

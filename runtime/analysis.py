@@ -56,16 +56,21 @@ def is_complete(table: Table, counts: list, melds: list) -> bool:
     return bool(win.knitted_straight and kn.is_complete(counts, len(melds)))
 
 
-def shape_waits(table: Table, counts: list, melds: list, fifth_copy: bool = False) -> set[int]:
+def shape_waits(table: Table, counts: list, melds: list, fifth_copy: bool = False, enough: int = 0) -> set[int]:
     """Tile kinds that complete the hand's shape (no wilds); `fifth_copy`:
-    by shape alone, even a kind the hand already holds four of."""
+    by shape alone, even a kind the hand already holds four of; `enough`:
+    stop looking once that many are found (0: find them all)."""
     win = table.ruleset.winning
     found = set(hm.standard_waits(counts, fifth_copy)) if win.standard else set()
+    if enough and len(found) >= enough:
+        return found
     if not melds:
         if win.seven_pairs:
             found.update(hm.seven_pairs_waits(counts, win.quads_as_two_pairs))
         if win.thirteen_orphans:
             found.update(hm.thirteen_orphans_waits(counts))
+        if enough and len(found) >= enough:
+            return found
     if win.honours_and_knitted or win.knitted_straight:
         found.update(scoring_form.knitted_waits()(counts, len(melds), win.honours_and_knitted, win.knitted_straight))
     return found

@@ -219,6 +219,7 @@ class HandFacts:
         self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
         self._wait_count: int | None = None
         self._shape_wait_count: int | None = None
+        self._shape_waits_at_least = 0
         self._readings: frozenset | None = None
 
     @property
@@ -301,9 +302,25 @@ class HandFacts:
     @property
     def shape_wait_count(self) -> int:
         if self._shape_wait_count is None:
-            waits = _analysis().shape_waits(self.table, self.ctx.concealed, self.ctx.melds, fifth_copy=True)
-            self._shape_wait_count = len(waits)
+            self._shape_wait_count = len(self._shape_waits(0))
         return self._shape_wait_count
+
+    def shape_waits_upto(self, cap: int) -> int:
+        """min(shape_wait_count, cap), looking no further than `cap` kinds:
+        what a comparison of the count with cap - 1 reads (`Fact.capped`)."""
+        if self._shape_wait_count is not None:
+            return min(self._shape_wait_count, cap)
+        if self._shape_waits_at_least >= cap:
+            return cap
+        found = len(self._shape_waits(cap))
+        if found < cap:
+            self._shape_wait_count = found  # the search stopped at no cap: the count is whole
+        else:
+            self._shape_waits_at_least = cap
+        return min(found, cap)
+
+    def _shape_waits(self, enough: int) -> set[int]:
+        return _analysis().shape_waits(self.table, self.ctx.concealed, self.ctx.melds, True, enough)
 
 
 class Arrangement:

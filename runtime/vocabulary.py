@@ -46,13 +46,18 @@ SCOPE_PARAMS = {
 
 
 class Fact:
-    def __init__(self, name: str, type: str, code: str, scopes: frozenset, doc: str, args: tuple = ()) -> None:
+    def __init__(self, name: str, type: str, code: str, scopes: frozenset, doc: str, args: tuple = (),
+                 capped: str = "") -> None:
         self.name = name
         self.type = type
         self.code = code
         self.scopes = scopes
         self.doc = doc
         self.args = args
+        # a count that is costly in full: its code with a cap ({} = n), which
+        # gives min(count, n) and may stop looking there; a comparison with a
+        # number k reads it capped at k + 1, which decides it the same way
+        self.capped = capped
 
     def __copy__(self) -> "Fact":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -64,8 +69,8 @@ class Fact:
 _FACTS: list[Fact] = []
 
 
-def _fact(name, type_, code, scopes, doc, args=()):
-    _FACTS.append(Fact(name, type_, code, frozenset(scopes.split()), doc, tuple(args)))
+def _fact(name, type_, code, scopes, doc, args=(), capped=""):
+    _FACTS.append(Fact(name, type_, code, frozenset(scopes.split()), doc, tuple(args), capped))
 
 
 _HANDLIKE = "hand result"
@@ -85,7 +90,8 @@ _fact("win.first_discard", BOOL, "h.first_discard", _HANDLIKE, "Won on the hand'
 _fact("win.first_own_draw", BOOL, "h.first_draw", _HANDLIKE, "Self-drawn with the winner's first tile of the hand, before his first discard: the dealer on his dealt tiles, another player on his first draw; flower replacements are part of that draw, a kong replacement is not. Other players' melds do not matter (see game.melds).")
 _fact("win.completes_quad", BOOL, "h.completes_quad", _HANDLIKE, "The winning tile is the fourth copy of its kind among the concealed tiles.")
 _fact("win.waits", INT, "h.wait_count", _HANDLIKE, "How many tile kinds the hand was waiting on before the winning tile.")
-_fact("win.shape_waits", INT, "h.shape_wait_count", _HANDLIKE, "How many tile kinds would have completed the hand's shape before the winning tile, kinds the hand already held four of included (a fan for one waiting tile may be judged by shape).")
+_fact("win.shape_waits", INT, "h.shape_wait_count", _HANDLIKE, "How many tile kinds would have completed the hand's shape before the winning tile, kinds the hand already held four of included (a fan for one waiting tile may be judged by shape).",
+      capped="h.shape_waits_upto({})")
 _fact("win.can_be_closed", BOOL, "h.can_be_closed", _HANDLIKE, "Some split of the hand reads the winning tile as the middle of a chow, whichever split is valued.")
 _fact("win.can_be_edge", BOOL, "h.can_be_edge", _HANDLIKE, "Some split of the hand reads the winning tile as an edge wait, whichever split is valued.")
 _fact("win.can_be_single", BOOL, "h.can_be_single", _HANDLIKE, "Some split of the hand reads the winning tile as completing the pair, whichever split is valued.")

@@ -106,3 +106,37 @@ def test_definitions_inline_and_record_their_names():
 def test_parse_keeps_offsets():
     node = parse("a.b and  c")
     assert [v.offset for v in node.values] == [0, 9]
+
+
+class _Waits:
+    """A hand whose shape-wait count is known, recording the caps it is read with."""
+
+    def __init__(self, count):
+        self.count, self.caps = count, []
+
+    def shape_waits_upto(self, cap):
+        self.caps.append(cap)
+        return min(self.count, cap)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("win.shape_waits == 1", "h.shape_waits_upto(2) == 1"),
+    ("1 == win.shape_waits", "1 == h.shape_waits_upto(2)"),
+    ("win.shape_waits >= 3", "h.shape_waits_upto(4) >= 3"),
+    ("win.shape_waits == options.rounds", "h.shape_wait_count == o.rounds"),  # no number: the whole count
+    ("win.shape_waits + 1 == 2", "h.shape_wait_count + 1 == 2"),
+    ("1 <= win.shape_waits <= 2", "1 <= h.shape_wait_count <= 2"),
+])
+def test_a_costly_count_against_a_number_is_read_capped(text, code):
+    assert compile_expr(text, Env("hand", OPTIONS)).code == code
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">="])
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+def test_a_capped_count_decides_every_comparison_as_the_whole_count(op, k):
+    for count in range(8):
+        h = _Waits(count)
+        whole = eval(f"{count} {op} {k}")
+        assert run(f"win.shape_waits {op} {k}", "hand", h=h, d=None) == whole, (count, op, k)
+        assert run(f"{k} {op} win.shape_waits", "hand", h=h, d=None) == eval(f"{k} {op} {count}")
+        assert h.caps == [k + 1, k + 1]

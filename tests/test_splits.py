@@ -1,7 +1,8 @@
 """The fast split path against the reference search: a group read as one
 int and checked rank by rank (`hand._sets_ok`, `hand._pair_ok`), and
 `splits.standard_splits` against `hand.standard_decompositions`, in the
-same order. `MJC_LONG=1` checks every suit vector of at most 14 tiles."""
+same order; and the shape-wait count read capped. `MJC_LONG=1` checks
+every suit vector of at most 14 tiles."""
 
 from __future__ import annotations
 
@@ -110,3 +111,26 @@ def test_splits_of_worked_hands():
     assert standard_splits(full(parse_group("123m456p789s11122z"))) == [
         (28, ((hm.CHOW, 0), (hm.CHOW, 12), (hm.CHOW, 24), (hm.PUNG, 27)))
     ]
+
+
+def test_shape_waits_read_capped_equal_the_whole_count():
+    """`HandFacts.shape_waits_upto` (what `win.shape_waits == 1` reads):
+    min(count, cap) whatever was asked before, on random MCR hands."""
+    from benchmarks import pymahjonggb as hands_of
+    from runtime.hand_facts import HandFacts
+    from runtime.hand_json import parse_hand
+    from runtime.registry import load
+
+    table = load("mcr").configure({})
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(300):
+        ctx = parse_hand(hands_of.random_hand(rng), table)
+        whole = HandFacts(ctx, table).shape_wait_count
+        seen.add(whole)
+        for caps in ((1,), (2,), (2, 1), (2, 5), (1, 3, 2), (9,)):
+            h = HandFacts(ctx, table)
+            for cap in caps:
+                assert h.shape_waits_upto(cap) == min(whole, cap), (ctx.concealed, caps)
+            assert h.shape_wait_count == whole
+    assert {0, 1, 2, 3} <= seen or {1, 2, 3} <= seen
