@@ -47,22 +47,33 @@ class SetPattern:
     def __deepcopy__(self, memo: dict) -> "SetPattern":
         return self
 
-    def matches(self, tiles: tuple) -> bool:
+    def matches(self, tiles: tuple[int, ...]) -> bool:
+        n = len(tiles)
         if self.tiles is not None:
-            return len(set(tiles)) == len(tiles) and all(t in self.tiles for t in tiles)
-        if tiles[-1] >= 27:  # sorted: an honour is last
+            return len(set(tiles)) == n and all(t in self.tiles for t in tiles)
+        if tiles[n - 1] >= 27:  # sorted: an honour is last
             return False
         if self.suits:
-            suits = {t // 9 for t in tiles}
-            if len(suits) != (1 if self.suits == "same" else len(tiles)):
+            seen = 0  # the suits as bits
+            kinds = 0
+            for t in tiles:
+                bit = 1 << (t // 9)
+                if not seen & bit:
+                    seen |= bit
+                    kinds += 1
+            if kinds != (1 if self.suits == "same" else n):
                 return False
-        ranks = sorted(t % 9 + 1 for t in tiles)
+        ranks: list[int] = [t % 9 + 1 for t in tiles]
+        ranks.sort()
         if self.ranks and tuple(ranks) != self.ranks:
             return False
         if self.steps:
             step = ranks[1] - ranks[0]
-            if step not in self.steps or any(b - a != step for a, b in zip(ranks, ranks[1:])):
+            if step not in self.steps:
                 return False
+            for i in range(2, n):
+                if ranks[i] - ranks[i - 1] != step:
+                    return False
         return True
 
 
@@ -75,18 +86,25 @@ class SetFans:
 
     def __init__(self, patterns, principle: str = "account_once"):
         self.principle = principle
-        self.by_size: dict[int, list] = {}
+        self.by_size: dict[int, list[tuple[int, SetPattern]]] = {}
         for index, p in patterns:
             self.by_size.setdefault(p.size, []).append((index, p))
         self.rank = {index: i for i, (index, _) in enumerate(patterns)}
         self._cache: dict[tuple, tuple] = {}
+        # by group of set tiles: a new hand's sets are mostly groups seen before
+        self._first: dict[tuple[int, ...], int] = {}
 
-    def first(self, tiles: tuple) -> int:
+    def first(self, tiles: tuple[int, ...]) -> int:
         """The first fan whose pattern the group matches, or -1."""
-        for index, p in self.by_size.get(len(tiles), ()):
-            if p.matches(tiles):
-                return index
-        return -1
+        found = self._first.get(tiles)
+        if found is None:
+            found = -1
+            for index, p in self.by_size.get(len(tiles), ()):
+                if p.matches(tiles):
+                    found = index
+                    break
+            self._first[tiles] = found
+        return found
 
     def count(self, tiles: tuple) -> tuple:
         """((fan index, positions), ...) counted for these sorted set tiles."""

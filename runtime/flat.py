@@ -139,7 +139,7 @@ def _listed(
     ex_low, ex_high = flat.excludes_low, flat.excludes_high
     # the mask in two words: positions below WORD, and the rest
     rest_low, rest_high = bits & LOW_WORD, bits >> WORD
-    found: list[tuple[int, int]] = []
+    found: list[int] = []  # fan index << 16 | position: sorted by fan index as small ints
     order = flat.order
     while rest_low or rest_high:  # the lowest hit left is counted; what it excludes is never visited
         if rest_low:
@@ -152,7 +152,7 @@ def _listed(
             rest_high ^= low
             p = low.bit_length() - 1 + WORD
             partial = low & flat.partial_high
-        found.append((order[p], p))
+        found.append(order[p] << 16 | p)
         rest_low &= ~ex_low[p]
         rest_high &= ~ex_high[p]
         if not partial:
@@ -166,9 +166,10 @@ def _listed(
             on_sets.setdefault(b.bit_length() - 1, set()).update(used.get(p, ()))
     found.sort()
     if not (less or on_sets):
-        return [(i, p, many.get(p, 1)) for i, p in found]
+        return [(x >> 16, x & 0xFFFF, many.get(x & 0xFFFF, 1)) for x in found]
     out: list[tuple[int, int, int]] = []
-    for i, p in found:
+    for x in found:
+        i, p = x >> 16, x & 0xFFFF
         n = many.get(p, 1)
         blocked = on_sets.get(p)
         if blocked is not None:

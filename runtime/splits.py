@@ -48,11 +48,15 @@ def standard_splits(counts: list[int]) -> list[Split]:
             return standard_decompositions(counts)  # a count no hand holds: the reference search
         if rem == 2:
             pair_groups += 1
-        if pair_groups > 1 or not _splits(code, rem, chows):
-            return []  # two groups with a pair over, or one that does not split: read with no search
+            if pair_groups > 1:
+                return []
+        elif rem == 1:
+            return []
         known = _ROWS[g]
         found = known.get(code)
         if found is None:
+            if not _splits(code, rem, chows):
+                return []  # a group that does not split, read with no search (and not kept)
             found = known[code] = _row(tuple(counts[lo:hi]), lo, chows)
         single = single and len(found) == 1
         rows.append(found)
