@@ -157,7 +157,7 @@ class HandFacts:
         specials_outside = True
         by_id = table.special_by_id
         everything: list[int] = list(full)
-        kong_tiles: set[int] = set()
+        kong_bits = 0  # the kinds of the kongs laid down, one bit each
         m: Meld  # typed: its fields are read natively when compiled
         for m in melds:
             claimed += m.claimed_from_other
@@ -172,7 +172,7 @@ class HandFacts:
                 specials_outside = specials_outside and any(t >= 27 or t % 9 in (0, 8) for t in m.group)
             else:
                 kongs += 1
-                kong_tiles.add(m.tile)
+                kong_bits |= 1 << m.tile
                 concealed_kongs += m.kind == CONCEALED
                 added_kongs += m.kind == ADDED
             for t in m.tiles:
@@ -182,26 +182,28 @@ class HandFacts:
         self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs
         self.concealed_kongs, self.added_kongs = concealed_kongs, added_kongs
         self.exposed_kongs = kongs - concealed_kongs
-        self.meld_sets = tuple((SET_CHOW if m.type == CHOW else SET_PUNG, m.tile) for m in melds if m.type != SPECIAL)
+        meld_sets: list[tuple[int, int]] = []
+        for m in melds:
+            if m.type != SPECIAL:
+                meld_sets.append((SET_CHOW if m.type == CHOW else SET_PUNG, m.tile))
+        self.meld_sets = tuple(meld_sets)
         self.special_sets, self.special_kongs, self.specials_outside = specials, special_kongs, specials_outside
         self.game_melds = ctx.game_melds if ctx.game_melds >= 0 else len(melds)
         self.game_claims = max(ctx.game_claims, claimed)
 
         self.all_counts = everything
-        present: list[int] = []
-        for t in range(NUM_PLAYABLE):
-            if everything[t]:
-                present.append(t)
-        self.present = frozenset(present)
-        self.kinds = len(present)
-        # one pass over the kinds held: this runs once per hand scored
-        quads = hogs = honours = terminals = suits = 0
+        # one pass over the kinds: this runs once per hand scored
+        present = kinds = quads = hogs = honours = terminals = suits = 0
         low, high = 9, -1
-        for t in present:
+        for t in range(NUM_PLAYABLE):
             c = everything[t]
+            if not c:
+                continue
+            present |= 1 << t
+            kinds += 1
             if full[t] == 4:
                 quads += 1
-            if c == 4 and t not in kong_tiles:
+            if c == 4 and not kong_bits >> t & 1:
                 hogs += 1
             if t >= 27:
                 honours += c
@@ -214,6 +216,8 @@ class HandFacts:
             suits |= 1 << (t // 9)
             if r == 0 or r == 8:
                 terminals += c
+        self.present_bits = present  # the kinds held, melds included, one bit each
+        self.kinds = kinds
         self.concealed_quads, self.hogs, self.honours, self.terminals = quads, hogs, honours, terminals
         self.rank_span = high - low if high >= 0 else 0
         self.number_suits = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1)
@@ -284,14 +288,20 @@ class HandFacts:
     def meld_copies(self, tile: int) -> int:
         return self.all_counts[tile] - self.full_concealed[tile]
 
+    @property
+    def present(self) -> frozenset:
+        """The kinds held, melds included."""
+        bits = self.present_bits
+        return frozenset([t for t in range(NUM_PLAYABLE) if bits >> t & 1])
+
     def kinds_in(self, tiles) -> int:
-        return len(self.present & tiles)
+        return (self.present_bits & _bits(tiles)).bit_count()
 
     def only(self, tiles) -> bool:
-        return self.present <= tiles
+        return self.present_bits & ~_bits(tiles) == 0
 
     def any(self, tiles) -> bool:
-        return not self.present.isdisjoint(tiles)
+        return self.present_bits & _bits(tiles) != 0
 
     @property
     def wait_count(self) -> int:
@@ -401,6 +411,25 @@ class Arrangement:
             if k == SET_CHOW and t == tile:
                 return True
         return False
+
+
+# the tile sets fan conditions ask about (module constants of a variant,
+# mostly), one bit per kind; bounded, in case conditions build sets of their own
+_BITS: dict[frozenset, int] = {}
+
+
+def _bits(tiles) -> int:
+    """A set of tile kinds as one bit each (kinds of the playable tiles only:
+    a hand's `present_bits` hold no flowers)."""
+    bits = _BITS.get(tiles) if isinstance(tiles, frozenset) else None
+    if bits is None:
+        bits = 0
+        for t in tiles:
+            if 0 <= t < NUM_PLAYABLE:
+                bits |= 1 << t
+        if isinstance(tiles, frozenset) and len(_BITS) < 4096:
+            _BITS[tiles] = bits
+    return bits
 
 
 def _outside(kind: int, t: int) -> bool:

@@ -197,7 +197,10 @@ def combine(table: Table, counted: list) -> int:
         for _, value, count in counted:
             total *= value**count
         return total if counted else 0
-    return sum(value * count for _, value, count in counted)
+    total = 0
+    for _, value, count in counted:
+        total += value * count
+    return total
 
 
 def _total(table: Table, h: HandFacts, counted: list) -> tuple[int, int]:
