@@ -9,7 +9,7 @@ a hand and writing its result cost about as much as valuing it.
 from __future__ import annotations
 
 from .melds import ADDED, CONCEALED, DIRECT, KONG, SPECIAL, Meld
-from .ruleset import OptionError, Table
+from .ruleset import FanSpec, OptionError, Table
 from .scoring import WinContext, evaluate
 from .tiles import INDEX, NAMES, NUM_KINDS, TileError, format_tiles, parse_tile, parse_tiles, show
 
@@ -82,13 +82,21 @@ def _count(value, where: str, most: int) -> int:
     return value
 
 
+def _unknown(data: dict, known: set) -> list:
+    """The keys of `data` outside `known` (no set is built for a good hand)."""
+    for key in data:
+        if key not in known:
+            return sorted(set(data) - known, key=str)
+    return []
+
+
 def _meld(data, i: int, table: Table | None = None) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(data, dict):
         raise HandError(f"{where}: a meld is an object with type and tiles, not {show(data)}")
-    unknown = set(data) - MELD_KEYS
+    unknown = _unknown(data, MELD_KEYS)
     if unknown:
-        raise HandError(f"{where}: unknown key {show(sorted(unknown, key=str)[0])}; expected: {', '.join(sorted(MELD_KEYS))}")
+        raise HandError(f"{where}: unknown key {show(unknown[0])}; expected: {', '.join(sorted(MELD_KEYS))}")
     kind = data.get("type")
     if kind not in ("chow", "pung", "kong"):
         raise HandError(f"{where}: type is chow, pung or kong, not {show(kind)}")
@@ -98,9 +106,8 @@ def _meld(data, i: int, table: Table | None = None) -> Meld:
     if "exposed" in data:
         _bool(data["exposed"], where + ".exposed")
     tiles = sorted(_tiles(data.get("tiles", []), where + ".tiles"))
-    specials = getattr(table, "special_by_id", {})
-    if kind == "kong" and sub in specials:
-        spec = specials[sub]
+    if kind == "kong" and table is not None and sub in table.special_by_id:
+        spec = table.special_by_id[sub]
         if tuple(tiles) not in spec.groups:
             groups = ", ".join(format_tiles(g) for g in spec.groups)
             raise HandError(f"{where}: the special set {spec.id} is one of: {groups}")
@@ -152,9 +159,9 @@ def hand_table(data, table: Table) -> Table:
 def parse_hand(data, table: Table) -> WinContext:
     if not isinstance(data, dict):
         raise HandError("a hand is a JSON object")
-    unknown = set(data) - KEYS
+    unknown = _unknown(data, KEYS)
     if unknown:
-        raise HandError(f"unknown key {show(sorted(unknown, key=str)[0])}; expected: {', '.join(sorted(KEYS))}")
+        raise HandError(f"unknown key {show(unknown[0])}; expected: {', '.join(sorted(KEYS))}")
     for key in ("concealed", "win_tile"):
         if key not in data:
             raise HandError(f"missing key {key!r}")
@@ -173,9 +180,9 @@ def parse_hand(data, table: Table) -> WinContext:
         flags = {}
     elif not isinstance(flags, dict):
         raise HandError(f"flags is an object of true/false values, not {show(flags)}")
-    bad = set(flags) - FLAGS
+    bad = _unknown(flags, FLAGS)
     if bad:
-        raise HandError(f"unknown flag {show(sorted(bad, key=str)[0])}; expected: {', '.join(sorted(FLAGS))}")
+        raise HandError(f"unknown flag {show(bad[0])}; expected: {', '.join(sorted(FLAGS))}")
     for key, value in flags.items():
         if key in COUNT_FLAGS:
             _count(value, "flags." + key, COUNT_FLAGS[key])
@@ -282,15 +289,14 @@ def _as_the_game_allows(data, melds: list, flags: dict, self_drawn: bool, flower
     contradict each other or the table (the same checks as the game's)."""
     name = table.ruleset.name
     for i, m in enumerate(melds):
-        where = f"melds[{i}]"
         if m.type == "chow" and not table.chow:
-            raise HandError(f"{where}: a chow cannot be made at this table of {name} (no chow is claimed)")
+            raise HandError(f"melds[{i}]: a chow cannot be made at this table of {name} (no chow is claimed)")
         if m.type == "pung" and not table.pong:
-            raise HandError(f"{where}: a pung cannot be made at this table of {name} (no pung is claimed)")
+            raise HandError(f"melds[{i}]: a pung cannot be made at this table of {name} (no pung is claimed)")
         if m.type == KONG:
             allowed = {DIRECT: table.kong_claim, ADDED: table.added_kong and table.pong, CONCEALED: table.concealed_kong}
             if not allowed.get(m.kind, True):
-                raise HandError(f"{where}: a {m.kind} kong cannot be made at this table of {name}")
+                raise HandError(f"melds[{i}]: a {m.kind} kong cannot be made at this table of {name}")
     robbing = flags.get("robbing_kong", False)
     replacement = flags.get("kong_replacement", False)
     if flags:  # the first contradiction, in this order (no flags: none)
@@ -336,7 +342,7 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
         elif not isinstance(options, dict):
             raise HandError(f"options is an object of table options, not {show(options)}")
         try:
-            key = repr(sorted(options.items()))
+            key = repr(sorted(options.items())) if options else ""
         except ValueError:  # an int beyond Python's digit limit
             raise HandError("options: a number with too many digits") from None
         table = (table_cache or {}).get(key)
@@ -356,9 +362,13 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
             v = evaluate(table, ctx, shapeless=True)
     if v is None:
         return {"ok": False, "error": "not a winning hand: the tiles form no winning shape of " + ruleset.name}
+    fans = []
+    f: FanSpec  # typed: read natively when compiled
+    for f, val, c in v.fans:
+        fans.append({"id": f.id, "name": f.name.zh, "en": f.name.en, "value": val, "count": c})
     out = {
         "ok": True,
-        "fans": [{"id": f.id, "name": f.name.zh, "en": f.name.en, "value": val, "count": c} for f, val, c in v.fans],
+        "fans": fans,
         "total": v.total,
         "unit": ruleset.scoring.unit,
     }
