@@ -11,7 +11,7 @@ readable form, in the same order.
 from __future__ import annotations
 
 from .hand_facts import SET_CHOW, Arrangement, HandFacts
-from .ruleset import LOW_WORD, WORD, FlatFans, Table
+from .ruleset import LOW_WORD, WORD, FanSpec, FlatFans, Table
 
 TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def ignore_mask(table: Table, flat: FlatFans, ignore: frozenset) -> int:
 def value_flat(
     table: Table, flat: FlatFans, find: Callable, h: HandFacts, d: Arrangement, ignore: int, hand_bits: int,
     hand_many: dict[int, int],
-) -> list:
+) -> list[tuple[FanSpec, int, int]]:
     """The fans counted for one reading: [(FanSpec, value, count)];
     `find` is the ruleset's `flat_fans_of_arrangement`."""
     many: dict[int, int] = dict(hand_many) if hand_many else {}

@@ -854,8 +854,8 @@ class Table:
         self.sets = (ruleset.other_tiles - 1) // 3  # sets and a pair in a winning hand
         self.wind_rounds = int(resolve(ruleset.wind_rounds, o, n))
         self.flower_sets = tuple(frozenset(g) for g in ruleset.flower_sets)
-        self.fans = tuple(ruleset.scoring.fans)
-        self.fan_values = tuple(int(resolve(f.value, o, n)) for f in self.fans)
+        self.fans: tuple[FanSpec, ...] = tuple(ruleset.scoring.fans)
+        self.fan_values: tuple[int, ...] = tuple(int(resolve(f.value, o, n)) for f in self.fans)
         self.fan_plan = fan_plan(ruleset.scoring)
         self.autoplay_wins = bool(resolve(ruleset.autoplay_wins, o, n))
         self.wall_rules = tuple(r for r in ruleset.wall_rules if resolve(r.when, o, n))

@@ -181,16 +181,16 @@ class Result:
 
     __slots__ = ("total", "counts")
 
-    def __init__(self, total: int, counted: list | tuple = ()):
+    def __init__(self, total: int, counted: list[tuple[FanSpec, int, int]] | None = None):
         self.total = total
         counts: dict[str, int] = {}
-        for fan, _, n in counted:
-            spec: FanSpec = fan
-            counts[spec.id] = n
+        if counted is not None:
+            for spec, _, n in counted:
+                counts[spec.id] = n
         self.counts = counts
 
 
-def combine(table: Table, counted: list) -> int:
+def combine(table: Table, counted: list[tuple[FanSpec, int, int]]) -> int:
     """The counted fans' values added or multiplied, before any cap."""
     if table.combine == "multiply":
         total = 1
