@@ -602,20 +602,31 @@ class _Emitter:
         for i, (arg, wanted) in enumerate(zip(node.args, fact.args)):
             if wanted == TILES and arg.type == TILE:
                 codes[i] = f"frozenset({{{codes[i]}}})"
+        if fact.bits and len(codes) == 1 and _CONSTANT_SET.fullmatch(codes[0]):
+            # a constant set: its kinds as bits (`tilebits`, made a module constant when rendered)
+            return f"{fact.bits}(tilebits({codes[0][10:-1]}))", 9
         return f"{fact.code}({', '.join(codes)})", 9
 
     def _ListExpr(self, node):
         if node.type == TILES:
             tiles = []
+            singles: list[str] = []  # tiles known only at run time
+            groups: list[str] = []  # sets of tiles known only at run time
             for item in node.items:
                 if isinstance(item, TileConst):
                     tiles.extend(item.tiles)
                 elif isinstance(item, Name) and item.path in vocab.TILE_GROUPS:
                     tiles.extend(tilemod.parse_group(vocab.TILE_GROUPS[item.path]))
+                elif item.type == TILE:
+                    singles.append(self.emit(item)[0])
                 else:
-                    codes = ", ".join(self.emit(i)[0] for i in node.items)
-                    return f"frozenset(({codes},))", 9
-            return _tileset(tiles), 9
+                    groups.append(self.wrap(item, 9))
+            if not singles and not groups:
+                return _tileset(tiles), 9
+            parts = ([f"frozenset(({', '.join(singles)},))"] if singles else []) + groups
+            if tiles:
+                parts.append(_tileset(tiles))
+            return (parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"), 9
         codes = [self.emit(i)[0] for i in node.items]
         return "(" + ", ".join(codes) + ("," if len(codes) == 1 else "") + ")", 9
 
@@ -661,6 +672,9 @@ class _Emitter:
 
     def _IfExpr(self, node):
         return f"{self.wrap(node.then, 1)} if {self.wrap(node.cond, 1)} else {self.wrap(node.other, 0)}", 0
+
+
+_CONSTANT_SET = re.compile(r"frozenset\(\{[0-9, ]*\}\)")
 
 
 def _tileset(tiles) -> str:

@@ -32,6 +32,7 @@ class Function:
 
 
 _TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
+_TILE_BITS = re.compile(r"tilebits\(\{([0-9, ]*)\}\)")  # a constant set as bits (compiler/expressions.py)
 
 
 class _Functions:
@@ -42,6 +43,7 @@ class _Functions:
         self.items: list[Function] = []
         self.names: set[str] = set()
         self.constants: dict[str, str] = {}  # name -> Python literal
+        self.bit_constants: dict[str, str] = {}  # name -> int literal: the same kinds, one bit each
 
     def add(self, base: str, expr: ir.Expr, doc: str = "") -> Ref:
         name = re.sub(r"[^a-z0-9_]", "_", base.lower())
@@ -50,15 +52,25 @@ class _Functions:
         self.names.add(name)
         text = (doc + ": " if doc else "") + " ".join(expr.source.split())
         doc = wrap_doc(_doc(text), 1)
-        code = _TILE_SET.sub(self._constant, expr.code)
+        code = self._hoisted(expr.code)
         self.items.append(Function(name, ", ".join(SCOPE_PARAMS[expr.scope]), doc, wrap_expression(code, 1), text=text))
         return Ref(name)
 
     def add_body(self, name: str, params: str, doc: str, body: str, returns: str = "") -> Ref:
         """A function written out statement by statement."""
         self.names.add(name)
-        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), _TILE_SET.sub(self._constant, body), returns, doc))
+        self.items.append(Function(name, params, wrap_doc(_doc(doc), 1), self._hoisted(body), returns, doc))
         return Ref(name)
+
+    def _hoisted(self, code: str) -> str:
+        """The code with its constant tile sets named as module constants."""
+        return _TILE_SET.sub(self._constant, _TILE_BITS.sub(self._bits, code))
+
+    def _bits(self, match: re.Match) -> str:
+        tiles = sorted({int(t) for t in match.group(1).split(",") if t.strip()})
+        name = "BITS_" + (format_tiles(tiles).replace(" ", "_") or "none")
+        self.bit_constants[name] = hex(sum(1 << t for t in tiles))
+        return name
 
     def _constant(self, match: re.Match) -> str:
         tiles = [int(t) for t in match.group(1).split(",") if t.strip()]
@@ -523,6 +535,7 @@ def render(v: ir.Variant) -> str:
         flat_tables=flat.tables(v.scoring),
         functions=fx.items,
         constants=sorted(fx.constants.items()),
+        bit_constants=sorted(fx.bit_constants.items()),
         ruleset=fmt(ruleset, 0, "RULESET = "),
         docstrings=fmt({f.name: " ".join(f.text.split()) for f in fx.items}, 0, "DOCSTRINGS = "),
         summary_lines=_wrap(v.summary, 72),

@@ -33,9 +33,14 @@ from runtime.ruleset import (
 )
 
 
-# Sets of tiles the rules below test against (tile indices; names in MPSZ).
-TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
-TILES_19m19p19s = frozenset({0, 8, 9, 17, 18, 26})
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
+# The same kinds, one bit each (bit t for tile index t), for hand.only,
+# hand.any and hand.kinds_in on a set known here; Final: compiled as numbers.
+BITS_1234567z: "Final" = 0x3f8000000
+BITS_19m19p19s: "Final" = 0x4060301
 
 # The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
 # mask is the fan at position p, each fan after the fans that exclude it.
@@ -94,10 +99,10 @@ def fans_of_hand(h, o):
     if h.number_suits == 1 and h.honours == 0:
         found.append((3, 1))
     # 字一色 Honours only
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         found.append((8, 1))
     # 清幺九 Terminals only
-    if h.only(TILES_19m19p19s):
+    if h.only_bits(BITS_19m19p19s):
         found.append((10, 1))
     # 十八罗汉 Four kongs
     if h.meld_kongs == 4:
@@ -144,10 +149,10 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     if h.number_suits == 1 and h.honours == 0:
         bits |= 0x8
     # 字一色 Honours only [8]: hand.only(honours)
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         bits |= 0x100
     # 清幺九 Terminals only [10]: hand.only(terminals)
-    if h.only(TILES_19m19p19s):
+    if h.only_bits(BITS_19m19p19s):
         bits |= 0x400
     # 十八罗汉 Four kongs [12]: melds.kongs == 4
     if h.meld_kongs == 4:

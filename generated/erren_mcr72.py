@@ -33,18 +33,26 @@ from runtime.ruleset import (
 )
 
 
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
-TILES_1234m1234p1234s = frozenset({0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21})
 TILES_1234z = frozenset({27, 28, 29, 30})
-TILES_19m19p19s1234567z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 TILES_19m19p19s1234z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30})
 TILES_1m1p1s = frozenset({0, 9, 18})
-TILES_2345678m2345678p2345678s = frozenset({1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22, 23, 24, 25})
 TILES_567z = frozenset({31, 32, 33})
 TILES_5m5p5s = frozenset({4, 13, 22})
-TILES_6789m6789p6789s = frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26})
 TILES_7m7p7s = frozenset({6, 15, 24})
+
+# The same kinds, one bit each (bit t for tile index t), for hand.only,
+# hand.any and hand.kinds_in on a set known here; Final: compiled as numbers.
+BITS_1234567z: "Final" = 0x3f8000000
+BITS_1234m1234p1234s: "Final" = 0x3c1e0f
+BITS_19m19p19s1234567z: "Final" = 0x3fc060301
+BITS_2345678m2345678p2345678s: "Final" = 0x3f9fcfe
+BITS_6789m6789p6789s: "Final" = 0x783c1e0
 
 # The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
 # mask is the fan at position p, each fan after the fans that exclude it.
@@ -175,22 +183,22 @@ def fans_of_hand(h, o):
     if h.meld_kongs == 4:
         found.append((3, 1))
     # 字一色 All Honors
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         found.append((7, 1))
     # 三杠 Three Kongs
     if h.meld_kongs == 3:
         found.append((13, 1))
     # 混幺九 All Terminals and Honors
-    if h.only(TILES_19m19p19s1234567z):
+    if h.only_bits(BITS_19m19p19s1234567z):
         found.append((14, 1))
     # 清一色 Full Flush
     if h.number_suits == 1 and h.honours == 0:
         found.append((16, 1))
     # 大于五 Upper Four
-    if h.only(TILES_6789m6789p6789s):
+    if h.only_bits(BITS_6789m6789p6789s):
         found.append((22, 1))
     # 小于五 Lower Four
-    if h.only(TILES_1234m1234p1234s):
+    if h.only_bits(BITS_1234m1234p1234s):
         found.append((23, 1))
     # 妙手回春 Last Tile Draw
     if h.last_tile and h.self_drawn:
@@ -234,7 +242,7 @@ def fans_of_hand(h, o):
         found.append((43, 1))
     # 断幺 All Simples
     if (
-        h.only(TILES_2345678m2345678p2345678s)
+        h.only_bits(BITS_2345678m2345678p2345678s)
     ):
         found.append((44, 1))
     # 明杠 Melded Kong
@@ -333,22 +341,22 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     if h.meld_kongs == 4:
         bits |= 0x8
     # 字一色 All Honors [7]: hand.only(honours)
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         bits |= 0x80
     # 三杠 Three Kongs [13]: melds.kongs == 3
     if h.meld_kongs == 3:
         bits |= 0x2000
     # 混幺九 All Terminals and Honors [14]: hand.only([terminals, honours])
-    if h.only(TILES_19m19p19s1234567z):
+    if h.only_bits(BITS_19m19p19s1234567z):
         bits |= 0x4000
     # 清一色 Full Flush [16]: hand.number_suits == 1 and hand.honours == 0
     if h.number_suits == 1 and h.honours == 0:
         bits |= 0x10000
     # 大于五 Upper Four [22]: hand.only([6789m, 6789p, 6789s])
-    if h.only(TILES_6789m6789p6789s):
+    if h.only_bits(BITS_6789m6789p6789s):
         bits |= 0x400000
     # 小于五 Lower Four [23]: hand.only([1234m, 1234p, 1234s])
-    if h.only(TILES_1234m1234p1234s):
+    if h.only_bits(BITS_1234m1234p1234s):
         bits |= 0x800000
     # 妙手回春 Last Tile Draw [25]: win.last_tile and win.self_drawn
     if h.last_tile and h.self_drawn:
@@ -396,7 +404,7 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
         bits |= 0x20000000000
     # 断幺 All Simples [42]: hand.only(simples)
     if (
-        h.only(TILES_2345678m2345678p2345678s)
+        h.only_bits(BITS_2345678m2345678p2345678s)
     ):
         bits |= 0x40000000000
     # 明杠 Melded Kong [47]: melds.exposed_kongs == 1

@@ -30,8 +30,13 @@ from runtime.ruleset import (
 )
 
 
-# Sets of tiles the rules below test against (tile indices; names in MPSZ).
-TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
+# The same kinds, one bit each (bit t for tile index t), for hand.only,
+# hand.any and hand.kinds_in on a set known here; Final: compiled as numbers.
+BITS_1234567z: "Final" = 0x3f8000000
 
 # The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
 # mask is the fan at position p, each fan after the fans that exclude it.
@@ -81,7 +86,11 @@ def fans_of_hand(h, o):
     # 平胡 Basic win
     found.append((0, 1))
     # 清一色 One kind only (honours count as a kind)
-    if h.number_suits == 1 and h.honours == 0 or h.only(TILES_1234567z):
+    if (
+        h.number_suits == 1
+        and h.honours == 0
+        or h.only_bits(BITS_1234567z)
+    ):
         found.append((2, 1))
     # 十老头 Ten honour discards in a row
     if False:
@@ -123,7 +132,11 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     bits |= 0x1
     # 清一色 One kind only (honours count as a kind) [2]: (hand.number_suits == 1 and hand.honours ==
     #   0) or hand.only(honours)
-    if h.number_suits == 1 and h.honours == 0 or h.only(TILES_1234567z):
+    if (
+        h.number_suits == 1
+        and h.honours == 0
+        or h.only_bits(BITS_1234567z)
+    ):
         bits |= 0x4
     # 十老头 Ten honour discards in a row [5]: false
     if False:

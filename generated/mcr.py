@@ -29,25 +29,35 @@ from runtime.ruleset import (
 )
 
 
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
 # Sets of tiles the rules below test against (tile indices; names in MPSZ).
 TILES_1234567z = frozenset({27, 28, 29, 30, 31, 32, 33})
-TILES_1234589p245689s5z = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
-TILES_1234m1234p1234s = frozenset({0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21})
 TILES_1234z = frozenset({27, 28, 29, 30})
-TILES_123m123p123s = frozenset({0, 1, 2, 9, 10, 11, 18, 19, 20})
-TILES_19m19p19s = frozenset({0, 8, 9, 17, 18, 26})
-TILES_19m19p19s1234567z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 TILES_19m19p19s1234z = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30})
 TILES_1m1p1s = frozenset({0, 9, 18})
-TILES_2345678m2345678p2345678s = frozenset({1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22, 23, 24, 25})
-TILES_23468s6z = frozenset({19, 20, 21, 23, 25, 32})
-TILES_2468m2468p2468s = frozenset({1, 3, 5, 7, 10, 12, 14, 16, 19, 21, 23, 25})
-TILES_456m456p456s = frozenset({3, 4, 5, 12, 13, 14, 21, 22, 23})
 TILES_567z = frozenset({31, 32, 33})
 TILES_5m5p5s = frozenset({4, 13, 22})
-TILES_6789m6789p6789s = frozenset({5, 6, 7, 8, 14, 15, 16, 17, 23, 24, 25, 26})
-TILES_789m789p789s = frozenset({6, 7, 8, 15, 16, 17, 24, 25, 26})
 TILES_7m7p7s = frozenset({6, 15, 24})
+
+# The same kinds, one bit each (bit t for tile index t), for hand.only,
+# hand.any and hand.kinds_in on a set known here; Final: compiled as numbers.
+BITS_1234567z: "Final" = 0x3f8000000
+BITS_1234589p245689s5z: "Final" = 0x86eb3e00
+BITS_1234m1234p1234s: "Final" = 0x3c1e0f
+BITS_1234z: "Final" = 0x78000000
+BITS_123m123p123s: "Final" = 0x1c0e07
+BITS_19m19p19s: "Final" = 0x4060301
+BITS_19m19p19s1234567z: "Final" = 0x3fc060301
+BITS_2345678m2345678p2345678s: "Final" = 0x3f9fcfe
+BITS_23468s6z: "Final" = 0x102b80000
+BITS_2468m2468p2468s: "Final" = 0x2a954aa
+BITS_456m456p456s: "Final" = 0xe07038
+BITS_567z: "Final" = 0x380000000
+BITS_6789m6789p6789s: "Final" = 0x783c1e0
+BITS_789m789p789s: "Final" = 0x70381c0
 
 # The fan table, flat, for the fast scoring path (runtime/flat.py): bit p of every
 # mask is the fan at position p, each fan after the fans that exclude it.
@@ -224,7 +234,7 @@ def fans_of_hand(h, o):
     """The fans read from the whole hand: [(fan index, count)]."""
     found = []
     # 绿一色 All Green
-    if h.only(TILES_23468s6z):
+    if h.only_bits(BITS_23468s6z):
         found.append((2, 1))
     # 九莲宝灯 Nine Gates
     if h.melds == 0 and h.number_suits == 1 and h.honours == 0 and h.wait_count == 9:
@@ -233,37 +243,37 @@ def fans_of_hand(h, o):
     if h.meld_kongs == 4:
         found.append((4, 1))
     # 清幺九 All Terminals
-    if h.only(TILES_19m19p19s):
+    if h.only_bits(BITS_19m19p19s):
         found.append((7, 1))
     # 字一色 All Honors
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         found.append((10, 1))
     # 三杠 Three Kongs
     if h.meld_kongs == 3:
         found.append((16, 1))
     # 混幺九 All Terminals and Honors
-    if h.only(TILES_19m19p19s1234567z):
+    if h.only_bits(BITS_19m19p19s1234567z):
         found.append((17, 1))
     # 清一色 Full Flush
     if h.number_suits == 1 and h.honours == 0:
         found.append((21, 1))
     # 全大 Upper Tiles
-    if h.only(TILES_789m789p789s):
+    if h.only_bits(BITS_789m789p789s):
         found.append((24, 1))
     # 全中 Middle Tiles
-    if h.only(TILES_456m456p456s):
+    if h.only_bits(BITS_456m456p456s):
         found.append((25, 1))
     # 全小 Lower Tiles
-    if h.only(TILES_123m123p123s):
+    if h.only_bits(BITS_123m123p123s):
         found.append((26, 1))
     # 大于五 Upper Four
-    if h.only(TILES_6789m6789p6789s):
+    if h.only_bits(BITS_6789m6789p6789s):
         found.append((35, 1))
     # 小于五 Lower Four
-    if h.only(TILES_1234m1234p1234s):
+    if h.only_bits(BITS_1234m1234p1234s):
         found.append((36, 1))
     # 推不倒 Reversible Tiles
-    if h.only(TILES_1234589p245689s5z):
+    if h.only_bits(BITS_1234589p245689s5z):
         found.append((39, 1))
     # 无番和 Chicken Hand
     found.append((42, 1))
@@ -285,8 +295,8 @@ def fans_of_hand(h, o):
     # 五门齐 All Types
     if (
         h.number_suits == 3
-        and h.any(TILES_1234z)
-        and h.any(TILES_567z)
+        and h.any_bits(BITS_1234z)
+        and h.any_bits(BITS_567z)
     ):
         found.append((50, 1))
     # 全求人 Melded Hand
@@ -316,7 +326,7 @@ def fans_of_hand(h, o):
         found.append((66, 1))
     # 断幺 All Simples
     if (
-        h.only(TILES_2345678m2345678p2345678s)
+        h.only_bits(BITS_2345678m2345678p2345678s)
     ):
         found.append((67, 1))
     # 明杠 Melded Kong
@@ -378,10 +388,10 @@ def fans_of_arrangement(h, d, o):
     if d.seven_pairs:
         found.append((18, 1))
     # 七星不靠 Greater Honors and Knitted Tiles
-    if d.honours_knitted and h.kinds_in(TILES_1234567z) == 7:
+    if d.honours_knitted and h.kinds_in_bits(BITS_1234567z) == 7:
         found.append((19, 1))
     # 全双刻 All Even Pungs
-    if d.standard and h.only(TILES_2468m2468p2468s):
+    if d.standard and h.only_bits(BITS_2468m2468p2468s):
         found.append((20, 1))
     # 三色双龙会 Three-Suited Terminal Chows
     if (
@@ -429,7 +439,7 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     """The fans read from the whole hand, as a mask of positions in FLAT_FANS."""
     bits = 0
     # 绿一色 All Green [2]: hand.only(23468s6z)
-    if h.only(TILES_23468s6z):
+    if h.only_bits(BITS_23468s6z):
         bits |= 0x4
     # 九莲宝灯 Nine Gates [3]: melds.count == 0 and hand.number_suits == 1 and hand.honours == 0 and
     #   win.waits == 9
@@ -439,37 +449,37 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     if h.meld_kongs == 4:
         bits |= 0x10
     # 清幺九 All Terminals [7]: hand.only(terminals)
-    if h.only(TILES_19m19p19s):
+    if h.only_bits(BITS_19m19p19s):
         bits |= 0x80
     # 字一色 All Honors [10]: hand.only(honours)
-    if h.only(TILES_1234567z):
+    if h.only_bits(BITS_1234567z):
         bits |= 0x400
     # 三杠 Three Kongs [16]: melds.kongs == 3
     if h.meld_kongs == 3:
         bits |= 0x10000
     # 混幺九 All Terminals and Honors [17]: hand.only([terminals, honours])
-    if h.only(TILES_19m19p19s1234567z):
+    if h.only_bits(BITS_19m19p19s1234567z):
         bits |= 0x20000
     # 清一色 Full Flush [21]: hand.number_suits == 1 and hand.honours == 0
     if h.number_suits == 1 and h.honours == 0:
         bits |= 0x200000
     # 全大 Upper Tiles [24]: hand.only([789m, 789p, 789s])
-    if h.only(TILES_789m789p789s):
+    if h.only_bits(BITS_789m789p789s):
         bits |= 0x1000000
     # 全中 Middle Tiles [25]: hand.only([456m, 456p, 456s])
-    if h.only(TILES_456m456p456s):
+    if h.only_bits(BITS_456m456p456s):
         bits |= 0x2000000
     # 全小 Lower Tiles [26]: hand.only([123m, 123p, 123s])
-    if h.only(TILES_123m123p123s):
+    if h.only_bits(BITS_123m123p123s):
         bits |= 0x4000000
     # 大于五 Upper Four [35]: hand.only([6789m, 6789p, 6789s])
-    if h.only(TILES_6789m6789p6789s):
+    if h.only_bits(BITS_6789m6789p6789s):
         bits |= 0x800000000
     # 小于五 Lower Four [36]: hand.only([1234m, 1234p, 1234s])
-    if h.only(TILES_1234m1234p1234s):
+    if h.only_bits(BITS_1234m1234p1234s):
         bits |= 0x1000000000
     # 推不倒 Reversible Tiles [39]: hand.only(1234589p245689s5z)
-    if h.only(TILES_1234589p245689s5z):
+    if h.only_bits(BITS_1234589p245689s5z):
         bits |= 0x8000000000
     # 无番和 Chicken Hand [42]: true
     bits |= 0x40000000000
@@ -493,8 +503,8 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
     # 五门齐 All Types [50]: hand.number_suits == 3 and hand.any(winds) and hand.any(dragons)
     if (
         h.number_suits == 3
-        and h.any(TILES_1234z)
-        and h.any(TILES_567z)
+        and h.any_bits(BITS_1234z)
+        and h.any_bits(BITS_567z)
     ):
         bits |= 0x4000000000000
     # 全求人 Melded Hand [51]: melds.claimed == 4 and not win.self_drawn
@@ -526,7 +536,7 @@ def flat_fans_of_hand(h: HandFacts, o, many: dict[int, int]) -> int:
         bits |= 0x100000000000000000000
     # 断幺 All Simples [66]: hand.only(simples)
     if (
-        h.only(TILES_2345678m2345678p2345678s)
+        h.only_bits(BITS_2345678m2345678p2345678s)
     ):
         bits |= 0x40000000000000000
     # 明杠 Melded Kong [81]: melds.exposed_kongs == 1
@@ -594,10 +604,10 @@ def flat_fans_of_arrangement(h: HandFacts, d: Arrangement, o, many: dict[int, in
         bits |= 0x40000
     # 七星不靠 Greater Honors and Knitted Tiles [19]: shape.honours_and_knitted and
     #   hand.kinds_in(honours) == 7
-    if d.honours_knitted and h.kinds_in(TILES_1234567z) == 7:
+    if d.honours_knitted and h.kinds_in_bits(BITS_1234567z) == 7:
         bits |= 0x80000
     # 全双刻 All Even Pungs [20]: shape.standard and hand.only([2468m, 2468p, 2468s])
-    if d.standard and h.only(TILES_2468m2468p2468s):
+    if d.standard and h.only_bits(BITS_2468m2468p2468s):
         bits |= 0x100000
     # 三色双龙会 Three-Suited Terminal Chows [28]: sets.chows == 4 and ( (sets.pair == 5s and
     #   sets.has_chow(1m) and sets.has_chow(7m) and sets.has_chow(1p) and sets.has_chow(7p)) or

@@ -294,6 +294,16 @@ class HandFacts:
         bits = self.present_bits
         return frozenset([t for t in range(NUM_PLAYABLE) if bits >> t & 1])
 
+    def kinds_in_bits(self, bits: int) -> int:
+        """kinds_in of a set given as bits (a variant's BITS_ constants)."""
+        return (self.present_bits & bits).bit_count()
+
+    def only_bits(self, bits: int) -> bool:
+        return self.present_bits & ~bits == 0
+
+    def any_bits(self, bits: int) -> bool:
+        return self.present_bits & bits != 0
+
     def kinds_in(self, tiles) -> int:
         return (self.present_bits & _bits(tiles)).bit_count()
 

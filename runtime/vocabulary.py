@@ -47,7 +47,7 @@ SCOPE_PARAMS = {
 
 class Fact:
     def __init__(self, name: str, type: str, code: str, scopes: frozenset, doc: str, args: tuple = (),
-                 capped: str = "") -> None:
+                 capped: str = "", bits: str = "") -> None:
         self.name = name
         self.type = type
         self.code = code
@@ -58,6 +58,9 @@ class Fact:
         # gives min(count, n) and may stop looking there; a comparison with a
         # number k reads it capped at k + 1, which decides it the same way
         self.capped = capped
+        # a test against a set of tiles: its code when the set is a constant,
+        # taking the set's kinds as one bit each (a constant of the module)
+        self.bits = bits
 
     def __copy__(self) -> "Fact":  # immutable: a copy is itself (copy.deepcopy of a compiled game)
         return self
@@ -69,8 +72,8 @@ class Fact:
 _FACTS: list[Fact] = []
 
 
-def _fact(name, type_, code, scopes, doc, args=(), capped=""):
-    _FACTS.append(Fact(name, type_, code, frozenset(scopes.split()), doc, tuple(args), capped))
+def _fact(name, type_, code, scopes, doc, args=(), capped="", bits=""):
+    _FACTS.append(Fact(name, type_, code, frozenset(scopes.split()), doc, tuple(args), capped, bits))
 
 
 _HANDLIKE = "hand result"
@@ -126,13 +129,16 @@ _fact("hand.wilds", INT, "h.wilds", _HANDLIKE, "How many wild tiles the hand hol
 _fact("hand.concealed_quads", INT, "h.concealed_quads", _HANDLIKE, "Kinds of which all four copies are among the concealed tiles and not konged.")
 _fact("hand.hogs", INT, "h.hogs", _HANDLIKE, "Kinds of which all four copies are in the hand, in concealed tiles, pungs or chows, and not konged (concealed quads included: do not add hand.concealed_quads to it).")
 _fact("hand.kinds", INT, "h.kinds", _HANDLIKE, "How many different tile kinds the hand holds, melds included.")
-_fact("hand.kinds_in", INT, "h.kinds_in", _HANDLIKE, "How many of the given tile kinds the hand holds, melds included.", args=(TILES,))
+_fact("hand.kinds_in", INT, "h.kinds_in", _HANDLIKE, "How many of the given tile kinds the hand holds, melds included.", args=(TILES,),
+      bits="h.kinds_in_bits")
 _fact("hand.rank_span", INT, "h.rank_span", _HANDLIKE, "The highest number minus the lowest among the hand's number tiles (0 without any).")
 _fact("hand.concealed_copies", INT, "h.concealed_copies", _HANDLIKE, "How many copies of a tile are among the concealed tiles, the winning tile included.", args=(TILE,))
 _fact("melds.copies", INT, "h.meld_copies", _HANDLIKE, "How many copies of a tile are in the melds (a kong holds four).", args=(TILE,))
 _fact("hand.count", INT, "h.count", _HANDLIKE, "How many copies of a tile the hand holds, melds included.", args=(TILE,))
-_fact("hand.only", BOOL, "h.only", _HANDLIKE, "Every tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
-_fact("hand.any", BOOL, "h.any", _HANDLIKE, "Some tile of the hand, melds included, is one of the given tiles.", args=(TILES,))
+_fact("hand.only", BOOL, "h.only", _HANDLIKE, "Every tile of the hand, melds included, is one of the given tiles.", args=(TILES,),
+      bits="h.only_bits")
+_fact("hand.any", BOOL, "h.any", _HANDLIKE, "Some tile of the hand, melds included, is one of the given tiles.", args=(TILES,),
+      bits="h.any_bits")
 _fact("hand.suit_count", INT, "h.suit_count", _HANDLIKE, "How many tiles of a suit ('m', 'p', 's' or 'z') the hand holds, melds included; 0 for '' (a declaration not made).", args=(STR,))
 
 # -- melds made during play

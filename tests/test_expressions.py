@@ -21,7 +21,10 @@ def run(text: str, scope: str = "table", **facts):
     compiled = compile_expr(text, env)
     o = SimpleNamespace(flag=True, rounds=8, mode="dai_zai")
     names = {"o": o, "n": 4, **facts}
-    return eval(compiled.code, {"__builtins__": {"min": min, "max": max, "abs": abs, "frozenset": frozenset}}, names)
+    builtins = {"min": min, "max": max, "abs": abs, "frozenset": frozenset}
+    # a constant set read as bits: the renderer makes it a BITS_ constant of the module
+    tilebits = lambda tiles: sum(1 << t for t in tiles)  # noqa: E731
+    return eval(compiled.code, {"__builtins__": builtins, "tilebits": tilebits}, names)
 
 
 @pytest.mark.parametrize(
@@ -49,7 +52,8 @@ def test_values(text, value):
 
 
 def test_tiles_and_groups_in_hand_scope():
-    h = SimpleNamespace(win_tile=19, count=lambda t: {19: 2}.get(t, 0), only=lambda ts: 19 in ts)
+    h = SimpleNamespace(win_tile=19, count=lambda t: {19: 2}.get(t, 0), only=lambda ts: 19 in ts,
+                        only_bits=lambda bits: bits & ~(1 << 19) == 0 or bool(bits >> 19 & 1))
     d = SimpleNamespace(closed=True)
     assert run("win.tile == 2s and win.closed", "hand", h=h, d=d)
     assert run("win.tile in 123s", "hand", h=h, d=d)
@@ -140,3 +144,21 @@ def test_a_capped_count_decides_every_comparison_as_the_whole_count(op, k):
         assert run(f"win.shape_waits {op} {k}", "hand", h=h, d=None) == whole, (count, op, k)
         assert run(f"{k} {op} win.shape_waits", "hand", h=h, d=None) == eval(f"{k} {op} {count}")
         assert h.caps == [k + 1, k + 1]
+
+
+@pytest.mark.parametrize("text, code", [
+    ("hand.only([1s, 2s, honours])", "h.only_bits(tilebits({18, 19, 27, 28, 29, 30, 31, 32, 33}))"),
+    ("hand.any(dragons)", "h.any_bits(tilebits({31, 32, 33}))"),
+    ("hand.kinds_in(19m) == 2", "h.kinds_in_bits(tilebits({0, 8})) == 2"),
+    ("hand.only([win.tile, honours])", "h.only((frozenset((h.win_tile,)) | frozenset({27, 28, 29, 30, 31, 32, 33})))"),
+])
+def test_a_test_against_a_constant_set_reads_its_bits(text, code):
+    assert compile_expr(text, Env("hand", OPTIONS)).code == code
+
+
+def test_a_list_of_tiles_known_at_run_time_and_groups_is_their_union():
+    h = SimpleNamespace(win_tile=19, only=lambda ts: ts >= {19, 27})
+    assert run("hand.only([win.tile, honours])", "hand", h=h, d=None)
+    assert run("win.tile in [win.tile, honours]", "hand", h=h, d=None)
+    assert run("1z in [win.tile, honours]", "hand", h=h, d=None)
+    assert not run("2s in [1s, win.tile]", "hand", h=SimpleNamespace(win_tile=0), d=None)
