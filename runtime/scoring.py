@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 _READING_ORDER = {"edge": 0, "two_sided": 0, "closed": 1, "single": 2, "dual_pung": 3}
 
 
-def _readings(pair: int, sets, win: int) -> list[str]:
+def _readings(pair: int, sets: tuple[tuple[int, int], ...], win: int) -> list[str]:
     """How the winning tile can be read in one split, chow readings first."""
     found = ["single"] if pair == win else []
     for kind, t in sets:
@@ -40,11 +40,12 @@ def _readings(pair: int, sets, win: int) -> list[str]:
     return sorted(found, key=_READING_ORDER.__getitem__) if len(found) > 1 else found
 
 
-def _split_arrangement(h: HandFacts, pair: int, sets, reading: str, extra_chows: int = 0) -> Arrangement:
+def _split_arrangement(h: HandFacts, pair: int, sets: tuple[tuple[int, int], ...], reading: str,
+                       extra_chows: int = 0) -> Arrangement:
     """One reading of a split of the concealed tiles; melds join its sets."""
     a = Arrangement()
     a.pair = pair
-    a.sets = tuple(sets) + h.meld_sets
+    a.sets = sets + h.meld_sets
     chows = 0
     for k, _ in sets:
         chows += k == hm.CHOW
@@ -83,7 +84,7 @@ def _in_set_order(split) -> list:
 
 def _standard_arrangements(h: HandFacts) -> list[Arrangement]:
     out = []
-    splits = scoring_form.splitter()(h.full_concealed)
+    splits: list[tuple[int, tuple[tuple[int, int], ...]]] = scoring_form.splitter()(h.full_concealed)
     if len(splits) > 1:
         splits = sorted(splits, key=_in_set_order)  # equal readings: the first is kept
     for pair, sets in splits:
