@@ -15,11 +15,16 @@ from itertools import product
 
 from .tiles import NUM_PLAYABLE
 
-CHOW = 0
-PUNG = 1
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+# Final: compiled code reads these as constants, not by a look-up in the module
+CHOW: "Final" = 0
+PUNG: "Final" = 1
+
+ORPHANS: "Final" = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_GROUPS: "Final" = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 # ---------------------------------------------------------------- per suit

@@ -14,13 +14,13 @@ from .tiles import NUM_PLAYABLE
 
 TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 # the kinds of a split's sets as runtime/hand.py numbers them (hand.CHOW,
 # hand.PUNG; tests/test_architecture.py holds them equal): a variant imports
 # this module, and hand.py with its tables is not needed to import one
-SET_CHOW = 0
-SET_PUNG = 1
+SET_CHOW: "Final" = 0  # Final: a number in the compiled modules that read it
+SET_PUNG: "Final" = 1
 
 
 class _Later:

@@ -13,7 +13,7 @@ from . import hand as hm
 from . import knitted as kn
 from . import scoring_form
 from .copying import replace
-from .hand_facts import Arrangement, HandFacts, WinContext, _chow_reading  # noqa: F401  (their home before)
+from .hand_facts import SET_CHOW, SET_PUNG, Arrangement, HandFacts, WinContext, _chow_reading  # noqa: F401  (their home before)
 from .ruleset import FanSpec, Table
 from .tiles import NUM_PLAYABLE
 
@@ -29,9 +29,9 @@ def _readings(pair: int, sets: tuple[tuple[int, int], ...], win: int) -> list[st
     """How the winning tile can be read in one split, chow readings first."""
     found = ["single"] if pair == win else []
     for kind, t in sets:
-        if kind == hm.PUNG and t == win:
+        if kind == SET_PUNG and t == win:
             reading = "dual_pung"
-        elif kind == hm.CHOW and t <= win <= t + 2:
+        elif kind == SET_CHOW and t <= win <= t + 2:
             reading = _chow_reading(t, win)
         else:
             continue
@@ -48,7 +48,7 @@ def _split_arrangement(h: HandFacts, pair: int, sets: tuple[tuple[int, int], ...
     a.sets = sets + h.meld_sets
     chows = 0
     for k, _ in sets:
-        chows += k == hm.CHOW
+        chows += k == SET_CHOW
     concealed_pungs = len(sets) - chows
     if reading == "dual_pung" and not h.self_drawn:
         concealed_pungs -= 1  # completed by a discard: not concealed
