@@ -214,7 +214,7 @@ def _splits(code: int, rem: int, chows: bool) -> bool:
 # (_RANKS[2 * chows + fifth_copy]). Whether a group splits is worked out
 # directly, never cached: most groups a wait search reads are new, and a
 # cache of them only grew (and missed) with every fresh hand.
-_RANKS: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
+_RANKS: "Final[tuple[dict[int, tuple[int, ...]], ...]]" = ({}, {}, {}, {})
 
 
 def _sets_ok(code: int, chows: bool) -> bool:

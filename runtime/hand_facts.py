@@ -40,7 +40,7 @@ class _Later:
         self.analysis, self.facts, self.scoring_form = analysis, facts, scoring_form
 
 
-_LATER = _Later()
+_LATER: "Final" = _Later()
 
 
 def _analysis() -> Any:  # runtime.analysis
@@ -425,7 +425,7 @@ class Arrangement:
 
 # the tile sets fan conditions ask about (module constants of a variant,
 # mostly), one bit per kind; bounded, in case conditions build sets of their own
-_BITS: dict[frozenset, int] = {}
+_BITS: "Final[dict[frozenset, int]]" = {}
 
 
 def _bits(tiles) -> int:

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from .tiles import NAMES
 
-CHOW, PUNG, KONG = "chow", "pung", "kong"
-DIRECT, ADDED, CONCEALED = "direct", "added", "concealed"
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
+# Final: compiled code reads these as constants, not by a look-up in the module
+CHOW: "Final" = "chow"
+PUNG: "Final" = "pung"
+KONG: "Final" = "kong"
+DIRECT: "Final" = "direct"
+ADDED: "Final" = "added"
+CONCEALED: "Final" = "concealed"
 # A special set of distinct tiles that a variant declares (`special_sets`):
 # its kind is the set's id and `group` holds its tiles. In JSON it is a
 # kong whose kind is that id.
-SPECIAL = "special"
+SPECIAL: "Final" = "special"
 
 
 class Meld:

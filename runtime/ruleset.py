@@ -23,7 +23,7 @@ from .exclusion_order import excluders_first
 
 TYPE_CHECKING = False  # mypy reads the block below; at run time `typing` is not imported (import time)
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Final
 
 
 class OptionError(ValueError):
@@ -269,8 +269,8 @@ class WinSpec(Spec):
         self.double = double  # a possible win may be deferred to double (加倍)
 
 
-WORD = 62  # bits of a mask word: below mypyc's 63-bit small ints
-LOW_WORD = (1 << WORD) - 1
+WORD: "Final" = 62  # bits of a mask word: below mypyc's 63-bit small ints
+LOW_WORD: "Final" = (1 << WORD) - 1
 
 
 class FlatFans:

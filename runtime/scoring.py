@@ -19,10 +19,10 @@ from .tiles import NUM_PLAYABLE
 
 TYPE_CHECKING = False  # mypy reads the block below; `typing` is not imported at run time (import time)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 
-_READING_ORDER = {"edge": 0, "two_sided": 0, "closed": 1, "single": 2, "dual_pung": 3}
+_READING_ORDER: "Final" = {"edge": 0, "two_sided": 0, "closed": 1, "single": 2, "dual_pung": 3}
 
 
 def _readings(pair: int, sets: tuple[tuple[int, int], ...], win: int) -> list[str]:

@@ -15,12 +15,16 @@ from itertools import product
 from .hand import _GROUPS, _code, _splits, _suit_pair_sets, _suit_sets, standard_decompositions
 from .tiles import NUM_PLAYABLE
 
+TYPE_CHECKING = False  # `typing` is not imported at run time (import time)
+if TYPE_CHECKING:
+    from typing import Final
+
 Split = tuple[int, tuple[tuple[int, int], ...]]
 
 # one table per group (three suits, the honours), keyed by the group's code
 # (`hand._code`); only groups that split are ever entered, so each table
 # holds a few thousand rows at most however many hands are scored
-_ROWS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {}, {}, {})
+_ROWS: "Final[tuple[dict[int, tuple[Split, ...]], ...]]" = ({}, {}, {}, {})
 
 
 def _row(key: tuple[int, ...], lo: int, chows: bool) -> tuple[Split, ...]:
