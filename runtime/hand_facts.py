@@ -43,16 +43,11 @@ class _Later:
 _LATER: "Final" = _Later()
 
 
-def _analysis() -> Any:  # runtime.analysis
-    if _LATER.analysis is None:
+def _later() -> _Later:
+    """The late modules, imported at the first call."""
+    if _LATER.facts is None:
         _LATER.load()
-    return _LATER.analysis
-
-
-def _scoring_form() -> Any:  # runtime.scoring_form
-    if _LATER.scoring_form is None:
-        _LATER.load()
-    return _LATER.scoring_form
+    return _LATER
 
 
 class WinContext:
@@ -233,7 +228,7 @@ class HandFacts:
         if self._readings is None:
             found = set()
             win = self.win_tile
-            for pair, sets in _scoring_form().splitter()(self.full_concealed):
+            for pair, sets in _later().scoring_form.splitter()(self.full_concealed):
                 if pair == win:
                     found.add("single")
                 for kind, t in sets:
@@ -278,21 +273,13 @@ class HandFacts:
                    if (t - 34) % 4 == self.seat_wind - 27 and not any(t in g for g in complete))
 
     def suit_count(self, suit: str) -> int:
-        if _LATER.facts is None:
-            _LATER.load()
-        return _LATER.facts._suit_count(self.all_counts, suit)
+        return _later().facts._suit_count(self.all_counts, suit)
 
     def concealed_copies(self, tile: int) -> int:
         return self.full_concealed[tile]
 
     def meld_copies(self, tile: int) -> int:
         return self.all_counts[tile] - self.full_concealed[tile]
-
-    @property
-    def present(self) -> frozenset:
-        """The kinds held, melds included."""
-        bits = self.present_bits
-        return frozenset([t for t in range(NUM_PLAYABLE) if bits >> t & 1])
 
     def kinds_in_bits(self, bits: int) -> int:
         """kinds_in of a set given as bits (a variant's BITS_ constants)."""
@@ -305,18 +292,18 @@ class HandFacts:
         return self.present_bits & bits != 0
 
     def kinds_in(self, tiles) -> int:
-        return (self.present_bits & _bits(tiles)).bit_count()
+        return self.kinds_in_bits(_bits(tiles))
 
     def only(self, tiles) -> bool:
-        return self.present_bits & ~_bits(tiles) == 0
+        return self.only_bits(_bits(tiles))
 
     def any(self, tiles) -> bool:
-        return self.present_bits & _bits(tiles) != 0
+        return self.any_bits(_bits(tiles))
 
     @property
     def wait_count(self) -> int:
         if self._wait_count is None:
-            self._wait_count = len(_analysis().waits(self.table, self.ctx.concealed, self.ctx.melds))
+            self._wait_count = len(_later().analysis.waits(self.table, self.ctx.concealed, self.ctx.melds))
         return self._wait_count
 
     @property
@@ -340,7 +327,7 @@ class HandFacts:
         return min(found, cap)
 
     def _shape_waits(self, enough: int) -> set[int]:
-        return _analysis().shape_waits(self.table, self.ctx.concealed, self.ctx.melds, True, enough)
+        return _later().analysis.shape_waits(self.table, self.ctx.concealed, self.ctx.melds, True, enough)
 
 
 class Arrangement:
