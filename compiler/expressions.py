@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from runtime import tiles as tilemod
 from runtime import vocabulary as vocab
 
+from .pyformat import TILE_SET
+
 BOOL, INT, TILE, TILES, STR = vocab.BOOL, vocab.INT, vocab.TILE, vocab.TILES, vocab.STR
 
 
@@ -602,9 +604,10 @@ class _Emitter:
         for i, (arg, wanted) in enumerate(zip(node.args, fact.args)):
             if wanted == TILES and arg.type == TILE:
                 codes[i] = f"frozenset({{{codes[i]}}})"
-        if fact.bits and len(codes) == 1 and _CONSTANT_SET.fullmatch(codes[0]):
+        constant = TILE_SET.fullmatch(codes[0]) if fact.bits and len(codes) == 1 else None
+        if constant:
             # a constant set: its kinds as bits (`tilebits`, made a module constant when rendered)
-            return f"{fact.bits}(tilebits({codes[0][10:-1]}))", 9
+            return f"{fact.bits}(tilebits({{{constant.group(1)}}}))", 9
         return f"{fact.code}({', '.join(codes)})", 9
 
     def _ListExpr(self, node):
@@ -672,9 +675,6 @@ class _Emitter:
 
     def _IfExpr(self, node):
         return f"{self.wrap(node.then, 1)} if {self.wrap(node.cond, 1)} else {self.wrap(node.other, 0)}", 0
-
-
-_CONSTANT_SET = re.compile(r"frozenset\(\{[0-9, ]*\}\)")
 
 
 def _tileset(tiles) -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from types import SimpleNamespace
 
 from runtime import tiles as tilemod
 from runtime import vocabulary as vocab

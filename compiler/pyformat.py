@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 WIDTH = 99
 INDENT = "    "
+# a constant set of tile kinds as compiled expressions write it, its codes in
+# group 1: render names each one as a module constant
+TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
 
 
 def width(text: str) -> int:

@@ -18,7 +18,7 @@ from runtime.tiles import format_tiles
 from runtime.vocabulary import SCOPE_PARAMS
 
 from . import flat, ir
-from .pyformat import INDENT, Call, Ref, fmt, wrap_doc, wrap_expression
+from .pyformat import INDENT, TILE_SET, Call, Ref, fmt, wrap_doc, wrap_expression
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,6 @@ class Function:
     text: str = ""  # the docstring's text, unwrapped: emitted as data too (DOCSTRINGS)
 
 
-_TILE_SET = re.compile(r"frozenset\(\{([0-9, ]*)\}\)")
 _TILE_BITS = re.compile(r"tilebits\(\{([0-9, ]*)\}\)")  # a constant set as bits (compiler/expressions.py)
 
 
@@ -64,7 +63,7 @@ class _Functions:
 
     def _hoisted(self, code: str) -> str:
         """The code with its constant tile sets named as module constants."""
-        return _TILE_SET.sub(self._constant, _TILE_BITS.sub(self._bits, code))
+        return TILE_SET.sub(self._constant, _TILE_BITS.sub(self._bits, code))
 
     def _bits(self, match: re.Match) -> str:
         tiles = sorted({int(t) for t in match.group(1).split(",") if t.strip()})
