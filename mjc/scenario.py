@@ -15,7 +15,6 @@ from runtime.game import CLAIM, END, REPLACE, START, Game, IllegalAction, deal
 from runtime.registry import UnknownVariant, load
 from runtime.ruleset import OptionError
 from runtime.tiles import NAMES, TileError, format_tiles, parse_tiles
-from runtime.views import event_for
 
 from .project import ProjectError, announce, resolve
 

@@ -9,7 +9,7 @@ labels, tiles by name. Formulas stay formulas, with facts named in words.
 
 from __future__ import annotations
 
-from compiler.expressions import BoolOp, Binary, Call, Compare, Const, ExprError, IfExpr, ListExpr, Name, TileConst, Unary, parse
+from compiler.expressions import BoolOp, Binary, Compare, Const, ExprError, IfExpr, ListExpr, Name, parse
 from runtime import vocabulary as vocab
 from runtime.ruleset import Text
 from runtime.tiles import NAMES, ZH_NAMES

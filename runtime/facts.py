@@ -4,7 +4,6 @@ runtime/vocabulary.py."""
 
 from __future__ import annotations
 
-from . import analysis
 from .tiles import is_honour
 
 
