@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 CHOW: "Final" = 0
 PUNG: "Final" = 1
 
-ORPHANS: "Final" = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_GROUPS: "Final" = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+ORPHANS: "Final[tuple[int, ...]]" = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_GROUPS: "Final[tuple[tuple[int, int, bool], ...]]" = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 # ---------------------------------------------------------------- per suit

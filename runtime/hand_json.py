@@ -13,25 +13,50 @@ from .ruleset import FanSpec, OptionError, Table
 from .scoring import WinContext, evaluate
 from .tiles import INDEX, NAMES, NUM_KINDS, TileError, format_tiles, parse_tile, parse_tiles, show
 
-KEYS = {"concealed", "melds", "win_tile", "self_drawn", "seat_wind", "round_wind", "flowers", "flags", "wilds", "options"}
-FLAGS = {
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+# typed Final: the compiled reader tests membership natively
+KEYS: "Final[frozenset[str]]" = frozenset(
+    {"concealed", "melds", "win_tile", "self_drawn", "seat_wind", "round_wind", "flowers", "flags", "wilds", "options"})
+FLAGS: "Final[frozenset[str]]" = frozenset({
     "last_tile", "kong_replacement", "robbing_kong", "last_copy", "after_kong_discard", "first_turn",
     "declared_ready", "discarder_is_dealer", "kong_chain", "first_draw", "declared_at_opening", "doublings",
-}
+})
 # flags that are counts, with the most a hand can have: 4 kongs; a deferred
 # win (加倍) for at most every tile of the largest wall
-COUNT_FLAGS = {"kong_chain": 4, "doublings": 144}
-MELD_KEYS = {"type", "tiles", "exposed", "kind"}
-WINDS = range(27, 31)
+COUNT_FLAGS: "Final[dict[str, int]]" = {"kong_chain": 4, "doublings": 144}
+MELD_KEYS: "Final[frozenset[str]]" = frozenset({"type", "tiles", "exposed", "kind"})
+EAST: "Final" = 27  # the winds are 1z-4z: 27-30
+NORTH: "Final" = 30
+WINDS = range(EAST, NORTH + 1)
 
 
 class HandError(ValueError):
     pass
 
 
+def _named(value: object) -> list[int] | None:
+    """A list of tile names, as nearly every hand gives its tiles; None for
+    anything else (which `_tiles` reads, or names the error of)."""
+    if not isinstance(value, list):
+        return None
+    out: list[int] = []
+    for item in value:
+        tile = INDEX.get(item, -1) if isinstance(item, str) else -1
+        if tile < 0:
+            return None
+        out.append(tile)
+    return out
+
+
 def _tiles(value, where: str) -> list[int]:
     """A group of tiles, compact (`123m`) or a list; errors name the field
     and, in a list, the item."""
+    named = _named(value)
+    if named is not None:
+        return named
     if isinstance(value, str):
         try:
             return parse_tiles(value)
@@ -55,6 +80,9 @@ def _tiles(value, where: str) -> list[int]:
 
 
 def _tile(value, where: str) -> int:
+    tile = INDEX.get(value, -1) if isinstance(value, str) else -1
+    if tile >= 0:
+        return tile
     if not isinstance(value, str):
         raise HandError(f"{where}: a tile is a string such as 5p, not {show(value)}")
     try:
@@ -63,9 +91,11 @@ def _tile(value, where: str) -> int:
         raise HandError(f"{where}: {exc}") from None
 
 
-def _wind(data, key: str) -> int:
-    tile = _tile(data.get(key, "1z"), key)
-    if tile not in WINDS:
+def _wind(data: dict, key: str) -> int:
+    if key not in data:
+        return EAST
+    tile = _tile(data[key], key)
+    if not EAST <= tile <= NORTH:
         raise HandError(f"{key}: a wind is 1z, 2z, 3z or 4z, not {NAMES[tile]}")
     return tile
 
@@ -82,7 +112,7 @@ def _count(value, where: str, most: int) -> int:
     return value
 
 
-def _unknown(data: dict, known: set) -> list:
+def _unknown(data: dict, known: frozenset) -> list:
     """The keys of `data` outside `known` (no set is built for a good hand)."""
     for key in data:
         if key not in known:
@@ -91,42 +121,44 @@ def _unknown(data: dict, known: set) -> list:
 
 
 def _meld(data, i: int, table: Table | None = None) -> Meld:
-    where = f"melds[{i}]"
+    # the field's name (`melds[i]`) is written only for an error
     if not isinstance(data, dict):
-        raise HandError(f"{where}: a meld is an object with type and tiles, not {show(data)}")
+        raise HandError(f"melds[{i}]: a meld is an object with type and tiles, not {show(data)}")
     unknown = _unknown(data, MELD_KEYS)
     if unknown:
-        raise HandError(f"{where}: unknown key {show(unknown[0])}; expected: {', '.join(sorted(MELD_KEYS))}")
+        raise HandError(f"melds[{i}]: unknown key {show(unknown[0])}; expected: {', '.join(sorted(MELD_KEYS))}")
     kind = data.get("type")
     if kind not in ("chow", "pung", "kong"):
-        raise HandError(f"{where}: type is chow, pung or kong, not {show(kind)}")
+        raise HandError(f"melds[{i}]: type is chow, pung or kong, not {show(kind)}")
     sub = data.get("kind")
     if sub is not None and not isinstance(sub, str):
-        raise HandError(f"{where}: kind is a string such as direct, added or concealed, not {show(sub)}")
+        raise HandError(f"melds[{i}]: kind is a string such as direct, added or concealed, not {show(sub)}")
     if "exposed" in data:
-        _bool(data["exposed"], where + ".exposed")
-    tiles = sorted(_tiles(data.get("tiles", []), where + ".tiles"))
+        _bool(data["exposed"], f"melds[{i}].exposed")
+    given = data.get("tiles", [])
+    named = _named(given)
+    tiles = sorted(named if named is not None else _tiles(given, f"melds[{i}].tiles"))
     if kind == "kong" and table is not None and sub in table.special_by_id:
         spec = table.special_by_id[sub]
         if tuple(tiles) not in spec.groups:
             groups = ", ".join(format_tiles(g) for g in spec.groups)
-            raise HandError(f"{where}: the special set {spec.id} is one of: {groups}")
+            raise HandError(f"melds[{i}]: the special set {spec.id} is one of: {groups}")
         return Meld(SPECIAL, tiles[0], spec.id, -1, -1, tuple(tiles))
     if kind == "chow":
         if len(tiles) != 3 or tiles[0] >= 27 or tiles[1] != tiles[0] + 1 or tiles[2] != tiles[0] + 2 or tiles[0] // 9 != tiles[2] // 9:
-            raise HandError(f"{where}: a chow is three consecutive tiles of one suit")
+            raise HandError(f"melds[{i}]: a chow is three consecutive tiles of one suit")
         return Meld("chow", tiles[0], "", 0)
     size = 3 if kind == "pung" else 4
-    if len(tiles) != size or len(set(tiles)) != 1:
-        raise HandError(f"{where}: a {kind} is {size} identical tiles")
+    if len(tiles) != size or tiles[0] != tiles[-1]:  # sorted: all alike when the ends are
+        raise HandError(f"melds[{i}]: a {kind} is {size} identical tiles")
     if kind == "pung":
         return Meld("pung", tiles[0], "", 0)
     exposed = data.get("exposed", True)
     sub = sub or (DIRECT if exposed else CONCEALED)
     if sub not in (DIRECT, ADDED, CONCEALED):
-        raise HandError(f"{where}: kind is direct, added or concealed, not {show(sub)}")
+        raise HandError(f"melds[{i}]: kind is direct, added or concealed, not {show(sub)}")
     if (sub == CONCEALED) == exposed and "exposed" in data:
-        raise HandError(f"{where}: a {sub} kong cannot have exposed: {str(exposed).lower()}")
+        raise HandError(f"melds[{i}]: a {sub} kong cannot have exposed: {str(exposed).lower()}")
     return Meld(KONG, tiles[0], sub, -1 if sub == CONCEALED else 0)
 
 
@@ -211,10 +243,10 @@ def parse_hand(data, table: Table) -> WinContext:
     want = table.ruleset.other_tiles + 1  # sets and a pair: the variant's deal, plus the winning tile
     if size != want:
         raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected {want - 1} before the winning tile")
-    counts = [0] * NUM_KINDS
+    counts: list[int] = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
-    held = list(counts)
+    held: list[int] = list(counts)
     held[win] += 1
     for m in melds:
         for t in m.tiles:

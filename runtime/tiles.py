@@ -21,14 +21,14 @@ HONOUR_BASE = 27
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
 _SUIT_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
-NAMES = tuple(
+NAMES: "Final[tuple[str, ...]]" = tuple(
     [f"{r}m" for r in range(1, 10)]
     + [f"{r}p" for r in range(1, 10)]
     + [f"{r}s" for r in range(1, 10)]
     + [f"{r}z" for r in range(1, 8)]
     + [f"{r}f" for r in range(1, 9)]
 )
-INDEX = {name: i for i, name in enumerate(NAMES)}
+INDEX: "Final[dict[str, int]]" = {name: i for i, name in enumerate(NAMES)}  # typed: a native look-up
 
 ZH_NAMES = tuple(
     [f"{n}万" for n in "一二三四五六七八九"]
