@@ -42,22 +42,15 @@ def value_flat(
         bits = _set_hits(table, flat, h, d, bits, many, used)
     bits &= ~ignore
     if flat.listed:
-        counted = _listed(table, flat, bits, many, used)
+        counted, kept_low, kept_high = _listed(table, flat, bits, many, used)
     else:
-        counted = _transitive(table, flat, bits, many)
-    if flat.alone:
-        alone_at, bonus_at = flat.alone_at, flat.bonus_at
-        some_alone = some_other = False
-        for _, p, _ in counted:
-            if alone_at[p]:
-                some_alone = True
-            elif not bonus_at[p]:
-                some_other = True
-        if some_alone and some_other:
-            counted = [c for c in counted if not alone_at[c[1]]]
-    fans = table.fans
-    values = table.fan_values
-    return [(fans[i], values[i], n) for i, _, n in counted]
+        counted, kept_low, kept_high = _transitive(table, flat, bits, many)
+    if flat.alone and (kept_low & flat.alone_low or kept_high & flat.alone_high) and (
+        kept_low & flat.other_low or kept_high & flat.other_high
+    ):
+        # a fan counted alone goes when any fan but a bonus is counted too
+        counted = [c for c in counted if not c[0].alone]
+    return counted
 
 
 def _set_hits(
@@ -107,9 +100,12 @@ def _set_hits(
     return bits
 
 
-def _transitive(table: Table, flat: FlatFans, bits: int, many: dict[int, int]) -> list[tuple[int, int, int]]:
+def _transitive(
+    table: Table, flat: FlatFans, bits: int, many: dict[int, int]
+) -> tuple[list[tuple[FanSpec, int, int]], int, int]:
     """A hit fan excludes its exclusions whether or not it is itself
-    counted; positions are fan indices here, so low bits come first."""
+    counted; positions are fan indices here, so low bits come first. With
+    the mask of the positions counted, in two words."""
     excluded = 0
     rest = bits
     excludes = flat.excludes
@@ -117,29 +113,33 @@ def _transitive(table: Table, flat: FlatFans, bits: int, many: dict[int, int]) -
         low = rest & -rest
         excluded |= excludes[low.bit_length() - 1]
         rest ^= low
-    out: list[tuple[int, int, int]] = []
-    rest = bits & ~excluded
+    out: list[tuple[FanSpec, int, int]] = []
+    kept = rest = bits & ~excluded
     order = flat.order
+    fans, values = table.fans, table.fan_values
     while rest:
         low = rest & -rest
         p = low.bit_length() - 1
-        out.append((order[p], p, many.get(p, 1)))
+        i = order[p]
+        out.append((fans[i], values[i], many.get(p, 1)))
         rest ^= low
-    return out
+    return out, kept & LOW_WORD, kept >> WORD
 
 
 def _listed(
     table: Table, flat: FlatFans, bits: int, many: dict[int, int], used: dict[int, tuple[int, ...]]
-) -> list[tuple[int, int, int]]:
+) -> tuple[list[tuple[FanSpec, int, int]], int, int]:
     """Only counted fans exclude, and exactly what they list (不计): whole
     fans, n counts of a fan, or a per-set fan on their own sets. Walking
-    positions upwards settles every excluder before the fans it excludes."""
+    positions upwards settles every excluder before the fans it excludes.
+    With the mask of the positions counted, in two words."""
     less: dict[int, int] = {}
     on_sets: dict[int, set[int]] = {}
     ex_low, ex_high = flat.excludes_low, flat.excludes_high
     # the mask in two words: positions below WORD, and the rest
     rest_low, rest_high = bits & LOW_WORD, bits >> WORD
     found: list[int] = []  # fan index << 16 | position: sorted by fan index as small ints
+    kept_low = kept_high = 0  # the positions counted, in two words
     order = flat.order
     while rest_low or rest_high:  # the lowest hit left is counted; what it excludes is never visited
         if rest_low:
@@ -147,11 +147,13 @@ def _listed(
             rest_low ^= low
             p = low.bit_length() - 1
             partial = low & flat.partial_low
+            kept_low |= low
         else:
             low = rest_high & -rest_high
             rest_high ^= low
             p = low.bit_length() - 1 + WORD
             partial = low & flat.partial_high
+            kept_high |= low
         found.append(order[p] << 16 | p)
         rest_low &= ~ex_low[p]
         rest_high &= ~ex_high[p]
@@ -165,9 +167,13 @@ def _listed(
             sets_mask ^= b
             on_sets.setdefault(b.bit_length() - 1, set()).update(used.get(p, ()))
     found.sort()
+    fans, values = table.fans, table.fan_values
+    out: list[tuple[FanSpec, int, int]] = []
     if not (less or on_sets):
-        return [(x >> 16, x & 0xFFFF, many.get(x & 0xFFFF, 1)) for x in found]
-    out: list[tuple[int, int, int]] = []
+        for x in found:
+            i = x >> 16
+            out.append((fans[i], values[i], many.get(x & 0xFFFF, 1) if many else 1))
+        return out, kept_low, kept_high
     for x in found:
         i, p = x >> 16, x & 0xFFFF
         n = many.get(p, 1)
@@ -176,5 +182,9 @@ def _listed(
             n = sum(1 for pos in used.get(p, ()) if pos not in blocked)
         n -= less.get(p, 0)
         if n > 0:
-            out.append((i, p, n))
-    return out
+            out.append((fans[i], values[i], n))
+        elif p < WORD:
+            kept_low &= ~(1 << p)
+        else:
+            kept_high &= ~(1 << (p - WORD))
+    return out, kept_low, kept_high

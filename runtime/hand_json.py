@@ -133,7 +133,7 @@ def _meld(data, i: int, table: Table | None = None) -> Meld:
     sub = data.get("kind")
     if sub is not None and not isinstance(sub, str):
         raise HandError(f"melds[{i}]: kind is a string such as direct, added or concealed, not {show(sub)}")
-    if "exposed" in data:
+    if "exposed" in data and not isinstance(data["exposed"], bool):
         _bool(data["exposed"], f"melds[{i}].exposed")
     given = data.get("tiles", [])
     named = _named(given)
@@ -198,12 +198,12 @@ def parse_hand(data, table: Table) -> WinContext:
         if key not in data:
             raise HandError(f"missing key {key!r}")
     concealed = _tiles(data["concealed"], "concealed")
-    melds = data.get("melds")
-    if melds is None:
-        melds = []
-    elif not isinstance(melds, list):
-        raise HandError(f"melds is a list of melds (objects with type and tiles), not {show(melds)}")
-    melds = [_meld(m, i, table) for i, m in enumerate(melds)]
+    given = data.get("melds")
+    if given is None:
+        given = []
+    elif not isinstance(given, list):
+        raise HandError(f"melds is a list of melds (objects with type and tiles), not {show(given)}")
+    melds: list[Meld] = [_meld(m, i, table) for i, m in enumerate(given)]
     win = _tile(data["win_tile"], "win_tile")
     seat_wind = _wind(data, "seat_wind")
     round_wind = _wind(data, "round_wind")
@@ -218,7 +218,7 @@ def parse_hand(data, table: Table) -> WinContext:
     for key, value in flags.items():
         if key in COUNT_FLAGS:
             _count(value, "flags." + key, COUNT_FLAGS[key])
-        else:
+        elif not isinstance(value, bool):
             _bool(value, "flags." + key)
     flowers = data.get("flowers")
     flowers_aside: tuple = ()
@@ -395,9 +395,16 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
     if v is None:
         return {"ok": False, "error": "not a winning hand: the tiles form no winning shape of " + ruleset.name}
     fans = []
-    f: FanSpec  # typed: read natively when compiled
-    for f, val, c in v.fans:
-        fans.append({"id": f.id, "name": f.name.zh, "en": f.name.en, "value": val, "count": c})
+    fan: tuple[FanSpec, int, int]  # typed: unpacked natively when compiled
+    for fan in v.fans:
+        f, val, c = fan
+        entry = _ENTRIES.get(f)
+        if entry is None:
+            entry = _entry(f)
+        out_fan = entry.copy()  # a small dict copies faster than it builds
+        out_fan["value"] = val
+        out_fan["count"] = c
+        fans.append(out_fan)
     out = {
         "ok": True,
         "fans": fans,
@@ -411,3 +418,16 @@ def score_hand(data, ruleset, table_cache: dict | None = None) -> dict:
         out["win_allowed"] = False
         out["why"] = f"{ruleset.name} wins by self-draw only at this table"
     return out
+
+
+# the result's fields of a fan that do not change from hand to hand, by fan
+# (specs hash by identity); bounded, for a server that reloads variants
+_ENTRIES: "Final[dict[FanSpec, dict[str, object]]]" = {}
+
+
+def _entry(f: FanSpec) -> dict[str, object]:
+    if len(_ENTRIES) >= 4096:
+        _ENTRIES.clear()
+    entry: dict[str, object] = {"id": f.id, "name": f.name.zh, "en": f.name.en}
+    _ENTRIES[f] = entry
+    return entry

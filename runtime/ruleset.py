@@ -306,12 +306,12 @@ class FlatFans:
         self.listed = listed  # only counted fans exclude (else every hit fan does)
         # derived, for runtime/flat.py: masks split into words of WORD bits
         # (small ints: a compiled build works on them without allocating)
-        # and per-position flags
         self.excludes_low = tuple(m & LOW_WORD for m in excludes)
         self.excludes_high = tuple(m >> WORD for m in excludes)
         self.partial_low, self.partial_high = partial & LOW_WORD, partial >> WORD
-        self.alone_at = tuple(bool(alone >> p & 1) for p in range(len(order)))
-        self.bonus_at = tuple(bool(bonus >> p & 1) for p in range(len(order)))
+        self.alone_low, self.alone_high = alone & LOW_WORD, alone >> WORD
+        other = ~(alone | bonus) & ((1 << len(order)) - 1)  # fans that stop one counted alone
+        self.other_low, self.other_high = other & LOW_WORD, other >> WORD
 
 
 class ScoringSpec(Spec):
