@@ -88,7 +88,7 @@ def waits(table: Table, counts: list, melds: list) -> list[int]:
     held = list(counts)
     for m in melds:
         for t in m.tiles:
-            held[t] += 1
+            held[t] = held[t] + 1
     kinds = table.kind_set
     return sorted(t for t in found if held[t] < copies and t in kinds)
 
@@ -97,7 +97,7 @@ def _held(counts: list, melds: list) -> list:
     held = list(counts)
     for m in melds:
         for t in m.tiles:
-            held[t] += 1
+            held[t] = held[t] + 1
     return held
 
 
@@ -126,7 +126,7 @@ def _waits_with_jokers(table: Table, counts: list, melds: list) -> list[int]:
             if t in table.wilds:
                 extra += 1
             else:
-                grown[t] += 1
+                grown[t] = grown[t] + 1
             if jk.thirteen_orphans_complete(grown, extra):
                 found.add(t)
     return sorted(found)

@@ -90,7 +90,7 @@ class SetFans:
         for index, p in patterns:
             self.by_size.setdefault(p.size, []).append((index, p))
         self.rank = {index: i for i, (index, _) in enumerate(patterns)}
-        self._cache: dict[tuple, tuple] = {}
+        self._cache: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
         # by group of set tiles: a new hand's sets are mostly groups seen before
         self._first: dict[tuple[int, ...], int] = {}
 
@@ -106,8 +106,9 @@ class SetFans:
             self._first[tiles] = found
         return found
 
-    def count(self, tiles: tuple) -> tuple:
-        """((fan index, positions), ...) counted for these sorted set tiles."""
+    def count(self, tiles: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """((fan index, positions), ...) counted for these sorted set tiles
+        (typed: a compiled caller unpacks them natively)."""
         found = self._cache.get(tiles)
         if found is None:
             if self.principle == "each_group":

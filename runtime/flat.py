@@ -76,7 +76,7 @@ def _set_hits(
         if len(keyed) < 2:
             continue
         keyed.sort()
-        for i, group in engine.count(tuple([x >> 3 for x in keyed])):
+        for i, group in engine.count(tuple([x >> 3 for x in keyed])):  # typed: unpacked natively
             p = position[i]
             b = 1 << p
             sets = tuple([keyed[g] & 7 for g in group])

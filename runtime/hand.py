@@ -39,14 +39,14 @@ def _suit_sets(key: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[int, int]
     out = []
     counts = list(key)
     if counts[i] >= 3:
-        counts[i] -= 3
+        counts[i] = counts[i] - 3
         for rest in _suit_sets(tuple(counts), chows):
             out.append(((PUNG, i),) + rest)
-        counts[i] += 3
+        counts[i] = counts[i] + 3
     if chows and i + 2 < len(key) and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
-        counts[i + 1] -= 1
-        counts[i + 2] -= 1
+        counts[i] = counts[i] - 1
+        counts[i + 1] = counts[i + 1] - 1
+        counts[i + 2] = counts[i + 2] - 1
         for rest in _suit_sets(tuple(counts), chows):
             out.append(((CHOW, i),) + rest)
     return tuple(out)
@@ -59,10 +59,10 @@ def _suit_pair_sets(key: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple
     counts = list(key)
     for r, c in enumerate(key):
         if c >= 2:
-            counts[r] -= 2
+            counts[r] = counts[r] - 2
             for sets in _suit_sets(tuple(counts), chows):
                 out.append((r, sets))
-            counts[r] += 2
+            counts[r] = counts[r] + 2
     return tuple(out)
 
 
@@ -89,15 +89,15 @@ def _sets_only(key: tuple[int, ...], chows: bool, pair: int) -> bool:
     decomposition `_suit_sets` enumerates exists exactly then)."""
     counts = list(key)
     if pair >= 0:
-        counts[pair] -= 2
+        counts[pair] = counts[pair] - 2
     size = len(counts)
     for i in range(size):
         chows_here = counts[i] % 3
         if chows_here:
             if not chows or i + 2 >= size or counts[i + 1] < chows_here or counts[i + 2] < chows_here:
                 return False
-            counts[i + 1] -= chows_here
-            counts[i + 2] -= chows_here
+            counts[i + 1] = counts[i + 1] - chows_here
+            counts[i + 2] = counts[i + 2] - chows_here
     return True
 
 
@@ -366,10 +366,10 @@ def _standard_waits_any(counts: list[int], fifth_copy: bool) -> list[int]:
                 for r in range(len(grown)):
                     if grown[r] >= 4 and not fifth_copy:
                         continue
-                    grown[r] += 1
+                    grown[r] = grown[r] + 1
                     if _suit_ok(tuple(grown), chows, rem == 1):
                         out.append(lo + r)
-                    grown[r] -= 1
+                    grown[r] = grown[r] - 1
     return out
 
 
@@ -460,10 +460,10 @@ def _suit_table(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
 
     def take(removals, dm, dt, dp):
         for r in removals:
-            counts[r] -= 1
+            counts[r] = counts[r] - 1
         sub = _suit_table(tuple(counts), chows)
         for r in removals:
-            counts[r] += 1
+            counts[r] = counts[r] + 1
         for index, t in enumerate(sub):
             if t < 0:
                 continue

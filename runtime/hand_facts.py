@@ -142,7 +142,7 @@ class HandFacts:
         self.choices = ctx.choices
 
         full: list[int] = list(ctx.concealed)  # typed: counted with small ints when compiled
-        full[ctx.win_tile] += 1
+        full[ctx.win_tile] = full[ctx.win_tile] + 1
         self.full_concealed = full
         self.completes_quad = full[ctx.win_tile] == 4
         melds = ctx.melds
@@ -171,7 +171,7 @@ class HandFacts:
                 concealed_kongs += m.kind == CONCEALED
                 added_kongs += m.kind == ADDED
             for t in m.tiles:
-                everything[t] += 1
+                everything[t] = everything[t] + 1
         self.claimed_melds = claimed
         self.concealed = claimed == 0
         self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs

@@ -245,12 +245,12 @@ def parse_hand(data, table: Table) -> WinContext:
         raise HandError(f"not a winning hand: {size - 1} tiles after melds, expected {want - 1} before the winning tile")
     counts: list[int] = [0] * NUM_KINDS
     for t in concealed:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
     held: list[int] = list(counts)
-    held[win] += 1
+    held[win] = held[win] + 1
     for m in melds:
         for t in m.tiles:
-            held[t] += 1
+            held[t] = held[t] + 1
     copies = table.ruleset.copies
     in_play = table.kind_set  # a part of the ruleset's tile kinds
     for t, c in enumerate(held):

@@ -64,7 +64,7 @@ def decompositions(counts: list[int], split: Callable = hm.standard_decompositio
             continue
         rest = list(counts)
         for t in s:
-            rest[t] -= 1
+            rest[t] = rest[t] - 1
         for pair, sets in split(rest):
             out.append((s, pair, sets))
     return out
@@ -95,10 +95,10 @@ def waits(counts: list[int], melds: int, honours_knitted: bool, straight_hands: 
     out = []
     grown = list(counts)
     for t in range(NUM_PLAYABLE):
-        grown[t] += 1
+        grown[t] = grown[t] + 1
         if (try_hk and honours_and_knitted(grown)) or (try_straight and is_complete(grown, melds)):
             out.append(t)
-        grown[t] -= 1
+        grown[t] = grown[t] - 1
     return out
 
 
@@ -129,7 +129,7 @@ def waits_by_straight(counts: list[int], melds: int, honours_knitted: bool, stra
             gap = -1
             for t in straight:
                 if rest[t]:
-                    rest[t] -= 1
+                    rest[t] = rest[t] - 1
                 else:
                     gap = t
             if gap >= 0:

@@ -117,25 +117,27 @@ def arrangements(h: HandFacts) -> list[Arrangement]:
     full = h.full_concealed
     if win.standard:
         out.extend(_standard_arrangements(h))
-    if not melds and win.seven_pairs and hm.is_seven_pairs(full, win.quads_as_two_pairs):
+    # each shape below is first ruled out by the kinds held where it can be
+    # (no melds: the kinds are the concealed ones), as most hands are
+    if not melds and win.seven_pairs and h.kinds <= 7 and hm.is_seven_pairs(full, win.quads_as_two_pairs):
         a = Arrangement()
         a.seven_pairs = True
         a.quads = sum(1 for c in full[:NUM_PLAYABLE] if c == 4)
         a.pair = next(t for t in range(NUM_PLAYABLE) if full[t])
         a.single = True
         out.append(a)
-    if not melds and win.thirteen_orphans and hm.is_thirteen_orphans(full):
+    if not melds and win.thirteen_orphans and h.kinds == 13 and hm.is_thirteen_orphans(full):
         a = Arrangement()
         a.thirteen_orphans = True
         a.pair = next(t for t in hm.ORPHANS if full[t] == 2)
         a.single = full[h.win_tile] == 2
         out.append(a)
-    if not melds and win.honours_and_knitted and kn.honours_and_knitted(full):
+    if not melds and win.honours_and_knitted and h.kinds == 14 and kn.honours_and_knitted(full):
         a = Arrangement()
         a.honours_knitted = True
         a.knitted = kn.full_straight(full)
         out.append(a)
-    if len(melds) <= 1 and win.knitted_straight:
+    if len(melds) <= 1 and win.knitted_straight and h.number_suits == 3:
         out.extend(_knitted_arrangements(h))
     return out
 
@@ -358,7 +360,7 @@ def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: in
     from .analysis import split_wilds
 
     full = list(ctx.concealed)
-    full[ctx.win_tile] += 1
+    full[ctx.win_tile] = full[ctx.win_tile] + 1
     plain, n = split_wilds(full, table.wilds)
     win = table.ruleset.winning
     kinds = table.tile_kinds
@@ -377,7 +379,7 @@ def _with_jokers(table, ctx: WinContext, ignore, shapeless: bool, wild_tiles: in
             win_tiles = [ctx.win_tile]
         for wt in win_tiles:
             concealed = list(concrete) + [0] * (len(ctx.concealed) - len(concrete))
-            concealed[wt] -= 1
+            concealed[wt] = concealed[wt] - 1
             h = HandFacts(replace(ctx, concealed=concealed, win_tile=wt), table, wild_tiles)
             v = _best(table, h, ignore)
             if v is not None and (best is None or (v.total, v.uncapped) > (best.total, best.uncapped)):
