@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # this module, and hand.py with its tables is not needed to import one
 SET_CHOW: "Final" = 0  # Final: a number in the compiled modules that read it
 SET_PUNG: "Final" = 1
+_NO_TILES: "Final[frozenset[int]]" = frozenset()  # shared: most hands set no flowers aside
 
 
 class _Later:
@@ -133,7 +134,7 @@ class HandFacts:
         self.seat_wind = ctx.seat_wind
         self.round_wind = ctx.round_wind
         self.flowers = ctx.flowers
-        self.flowers_aside = frozenset(ctx.flowers_aside)
+        self.flowers_aside = frozenset(ctx.flowers_aside) if ctx.flowers_aside else _NO_TILES
         self.players = ctx.players
         self.first_draw = ctx.first_draw and ctx.self_drawn
         self.flower_replacement = ctx.flower_replacement and ctx.self_drawn
@@ -170,8 +171,7 @@ class HandFacts:
                 kong_bits |= 1 << m.tile
                 concealed_kongs += m.kind == CONCEALED
                 added_kongs += m.kind == ADDED
-            for t in m.tiles:
-                everything[t] = everything[t] + 1
+            m.add_to(everything)
         self.claimed_melds = claimed
         self.concealed = claimed == 0
         self.meld_chows, self.meld_pungs, self.meld_kongs = chows, pungs, kongs

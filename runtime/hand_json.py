@@ -249,8 +249,7 @@ def parse_hand(data, table: Table) -> WinContext:
     held: list[int] = list(counts)
     held[win] = held[win] + 1
     for m in melds:
-        for t in m.tiles:
-            held[t] = held[t] + 1
+        m.add_to(held)
     copies = table.ruleset.copies
     in_play = table.kind_set  # a part of the ruleset's tile kinds
     for t, c in enumerate(held):

@@ -71,6 +71,19 @@ class Meld:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.type == KONG else 3)
 
+    def add_to(self, counts: list[int]) -> None:
+        """Count the meld's tiles into `counts` (no tuple of them is made)."""
+        t = self.tile
+        if self.type == CHOW:
+            counts[t] = counts[t] + 1
+            counts[t + 1] = counts[t + 1] + 1
+            counts[t + 2] = counts[t + 2] + 1
+        elif self.type == SPECIAL:
+            for g in self.group:
+                counts[g] = counts[g] + 1
+        else:
+            counts[t] = counts[t] + (4 if self.type == KONG else 3)
+
     @property
     def exposed(self) -> bool:
         return not (self.type == KONG and self.kind == CONCEALED)
