@@ -85,19 +85,16 @@ def waits(table: Table, counts: list, melds: list) -> list[int]:
     if not found:
         return []
     copies = table.ruleset.copies
-    held = list(counts)
-    for m in melds:
-        for t in m.tiles:
-            held[t] = held[t] + 1
+    held = _held(counts, melds)
     kinds = table.kind_set
     return sorted(t for t in found if held[t] < copies and t in kinds)
 
 
-def _held(counts: list, melds: list) -> list:
-    held = list(counts)
+def _held(counts: list, melds: list) -> list[int]:
+    """The concealed counts with the melds' tiles added."""
+    held: list[int] = list(counts)
     for m in melds:
-        for t in m.tiles:
-            held[t] = held[t] + 1
+        m.add_to(held)
     return held
 
 
